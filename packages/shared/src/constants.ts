@@ -1,0 +1,153 @@
+/** The product's constants (product spec sections 1, 3 and 9). */
+
+export const APP_NAME = 'Blood Donation Management System';
+/** Used in storage names that "carry the product's name" (spec section 9). */
+export const APP_SLUG = 'bdms';
+
+export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+export type BloodType = (typeof BLOOD_TYPES)[number];
+
+export const ROLES = ['donor', 'admin', 'hospital'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const DONOR_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export type DonorStatus = (typeof DONOR_STATUSES)[number];
+
+export const URGENCIES = ['urgent', 'critical'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+
+/** Supported languages; text exists for en, es and hi, English is the fallback. */
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'hi', 'ar', 'zh', 'pt', 'ru', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const TRANSLATED_LANGUAGES = ['en', 'es', 'hi'] as const satisfies readonly Language[];
+export const RTL_LANGUAGES = ['ar'] as const satisfies readonly Language[];
+export const FALLBACK_LANGUAGE: Language = 'en';
+export const LANGUAGE_STORAGE_KEY = 'preferred-language';
+
+/** Native names, shown in the language switcher whatever the current language is. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  hi: 'हिन्दी',
+  ar: 'العربية',
+  zh: '中文',
+  pt: 'Português',
+  ru: 'Русский',
+  ja: '日本語',
+};
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+export const SESSION = {
+  maxAgeMs: 30 * DAY,
+  refreshThresholdMs: 1 * DAY,
+  backgroundCheckMs: 1 * HOUR,
+  visibilityCheckDelayMs: 1 * SECOND,
+  periodicCheckMs: 30 * MINUTE,
+  periodicRefreshBelowMs: 15 * MINUTE,
+  userCacheMs: 300_000,
+  /** Access tokens live 1 hour; `expiresIn` is in seconds. */
+  accessTokenTtlSeconds: 3600,
+  refreshTokenTtlMs: 30 * DAY,
+} as const;
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refreshToken',
+  user: 'user',
+  authState: 'authState',
+  session: `${APP_SLUG}-session`,
+  appState: `${APP_SLUG}-app-state`,
+  theme: `${APP_SLUG}-theme`,
+  pwaInstallDismissed: 'pwa_install_dismissed',
+  pwaInstallInfo: 'pwa_install_info',
+  pwaPromptDismissedSession: 'pwa-prompt-dismissed',
+  pwaInstallDismissedSession: 'pwa-install-dismissed',
+  language: LANGUAGE_STORAGE_KEY,
+} as const;
+
+export const PWA = {
+  dismissSuppressMs: 7 * DAY,
+  minPromptIntervalMs: 1 * DAY,
+  engagementInteractions: 3,
+  engagementDelayMs: 2 * SECOND,
+  engagementFallbackMs: 30 * SECOND,
+  installBannerDelayMs: 3 * SECOND,
+  updateCheckMs: 1 * HOUR,
+  updateNotifyDelayMs: 5 * SECOND,
+  updateLaterMs: 1 * HOUR,
+  updateSuccessCloseMs: 2 * SECOND,
+} as const;
+
+export const TOAST_DURATION_MS = {
+  default: 5000,
+  success: 5000,
+  info: 5000,
+  error: 7000,
+  warning: 6000,
+} as const;
+
+export const ALERT = {
+  dismissCallbackDelayMs: 200,
+  animationSeconds: 0.2,
+} as const;
+
+export const ALERT_POSITIONS = [
+  'top-right',
+  'top-left',
+  'bottom-right',
+  'bottom-left',
+  'top-center',
+  'bottom-center',
+] as const;
+export type AlertPosition = (typeof ALERT_POSITIONS)[number];
+
+export const CHUNK_LOADING = {
+  maxRetries: 3,
+  baseDelayMs: 1000,
+  timeoutMs: 120_000,
+} as const;
+
+export const MOTION = {
+  pageTransitionS: 0.3,
+  scaleInS: 0.2,
+  staggerS: 0.1,
+  staggerFastS: 0.05,
+  reducedMotionS: 0.01,
+} as const;
+
+export const CONTENT_DEFAULTS = {
+  featuredLimit: 3,
+  popularLimit: 5,
+  analyticsRange: '30d',
+  currency: 'USD',
+} as const;
+
+export const LOGGING = {
+  bufferSize: 1000,
+  storedLogsMax: 100,
+  flushIntervalMs: 30 * SECOND,
+} as const;
+
+/** [needs improvement above, poor above] */
+export const WEB_VITAL_THRESHOLDS = {
+  LCP: [2500, 4000],
+  FID: [100, 300],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+  FCP: [1800, 3000],
+} as const;
+
+export const PRELOAD = {
+  hoverDelayMs: 100,
+  idleAfterMs: 2000,
+  idleBatchSize: 3,
+  idleGapMs: 100,
+  hintsPerPage: 3,
+  hintsQueuedOnLoad: 2,
+} as const;

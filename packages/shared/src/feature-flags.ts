@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { Role } from './constants';
+
+/**
+ * Feature flags and their defaults (product spec section 6, "Feature flags"). What each one
+ * governs is API.md's "Feature flags" section; a flag never removes a route or weakens a check.
+ */
+export const FEATURE_FLAG_DEFAULTS = {
+  donorRegistration: true,
+  homePageRedesign: true,
+  privacyProtection: true,
+  locationDetection: true,
+  pwaSupport: true,
+  bloodRequests: false,
+  emergencyServices: false,
+  bloodBankDirectory: false,
+  hospitalDashboard: false,
+  advancedMatching: false,
+  phoneVerification: false,
+  documentUpload: false,
+  whatsappIntegration: false,
+  smsNotifications: false,
+  emailNotifications: false,
+  donorDashboard: false,
+  donationHistory: false,
+  certificateGeneration: false,
+  referralSystem: false,
+  analyticsReporting: false,
+  adminPanel: false,
+  hospitalRegistration: false,
+  inventoryManagement: false,
+  debugMode: false,
+  mockData: false,
+} as const satisfies Record<string, boolean>;
+
+export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;
+export type FeatureFlags = Record<FeatureFlag, boolean>;
+export const FEATURE_FLAG_NAMES = Object.keys(FEATURE_FLAG_DEFAULTS) as FeatureFlag[];
+
+export function isFeatureFlag(name: string): name is FeatureFlag {
+  return Object.hasOwn(FEATURE_FLAG_DEFAULTS, name);
+}
+
+export const featureFlagsSchema = z.object(
+  Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, z.boolean()])) as Record<
+    FeatureFlag,
+    z.ZodBoolean
+  >,
+);
+
+/** Body of `PUT /api/v1/admin/flags`: any subset of known flags. */
+export const updateFeatureFlagsSchema = featureFlagsSchema.partial().strict();
+export type UpdateFeatureFlags = z.infer<typeof updateFeatureFlagsSchema>;
+
+export type FlagOverrideParse =
+  | { ok: true; overrides: Partial<FeatureFlags> }
+  | { ok: false; unknown: string[] };
+
+/**
+ * Parses `FEATURE_FLAGS` ("bloodRequests,emergencyServices,-pwaSupport"): a bare name turns a
+ * flag on, a leading "-" turns it off. Unknown names are reported, not ignored, so a typo in
+ * the environment stops the start instead of silently doing nothing.
+ */
+export function parseFeatureFlagOverrides(value: string | undefined): FlagOverrideParse {
+  const overrides: Partial<FeatureFlags> = {};
+  const unknown: string[] = [];
+  for (const raw of (value ?? '').split(',')) {
+    const item = raw.trim();
+    if (!item) continue;
+    const enabled = !item.startsWith('-');
+    const name = item.replace(/^[-+]/, '');
+    if (isFeatureFlag(name)) overrides[name] = enabled;
+    else unknown.push(name);
+  }
+  return unknown.length ? { ok: false, unknown } : { ok: true, overrides };
+}
+
+/** Role-specific shortcuts (product spec section 6, "Feature visibility"). */
+export function isFeatureVisible(flag: FeatureFlag, role: Role | null | undefined, flags: FeatureFlags): boolean {
+  if (!flags[flag]) return false;
+  if (flag === 'adminPanel') return role === 'admin';
+  if (flag === 'hospitalDashboard') return role === 'hospital';
+  return true;
+}
+
+/** Reply of `GET /api/v1/config`. */
+export const publicConfigSchema = z.object({
+  appName: z.string(),
+  version: z.string(),
+  flags: featureFlagsSchema,
+  supportEmail: z.string(),
+  vapidPublicKey: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

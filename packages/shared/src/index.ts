@@ -1,0 +1,3 @@
+export * from './api';
+export * from './constants';
+export * from './feature-flags';
