@@ -1,0 +1,10 @@
+// The server the browser tests run against: the built app on a fresh embedded database.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './lib/build.mjs';
+
+const dataDir = process.env.DATA_DIR ?? path.join(ROOT, '.tmp/e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+await import(pathToFileURL(path.join(ROOT, 'apps/server/dist/main.js')).href);
