@@ -45,7 +45,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -78,7 +81,12 @@ export default tseslint.config(
   {
     // Configuration is parsed once in config/env.ts; everything else receives it.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/config/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/db/migrate-cli.ts'],
+    ignores: [
+      'apps/server/src/config/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/db/migrate-cli.ts',
+    ],
     rules: {
       'no-restricted-properties': [
         'error',

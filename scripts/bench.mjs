@@ -106,14 +106,19 @@ for (const route of ['/']) {
   await page.goto(`http://127.0.0.1:3298${route}`, { waitUntil: 'networkidle' });
   const sizes = { script: 0, stylesheet: 0 };
   for (const a of assets) sizes[a.type] += gzipSync(await a.body, { level: 9 }).length;
-  results[`page ${route}`] = { jsGzipKB: +(sizes.script / 1024).toFixed(1), cssGzipKB: +(sizes.stylesheet / 1024).toFixed(1) };
+  results[`page ${route}`] = {
+    jsGzipKB: +(sizes.script / 1024).toFixed(1),
+    cssGzipKB: +(sizes.stylesheet / 1024).toFixed(1),
+  };
   await page.close();
 }
 await browser.close();
 
 results.serverRssMiB = await (async () => {
   try {
-    const status = await import('node:fs').then((fs) => fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'));
+    const status = await import('node:fs').then((fs) =>
+      fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'),
+    );
     return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   } catch {
     return null;

@@ -12,7 +12,11 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 function run(title, command, commandArgs, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, commandArgs, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`✖ ${title} failed after ${seconds} s`);
@@ -21,10 +25,14 @@ function run(title, command, commandArgs, env = {}) {
   console.log(`✔ ${title} (${seconds} s)`);
 }
 
-run('Unit, component and API tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB_DRIVER: 'pglite' });
+run('Unit, component and API tests (PGlite)', 'npx', ['vitest', 'run'], {
+  TEST_DB_DRIVER: 'pglite',
+});
 
 if (process.env.TEST_DATABASE_URL) {
-  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB_DRIVER: 'postgres' });
+  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server'], {
+    TEST_DB_DRIVER: 'postgres',
+  });
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
 }
@@ -38,8 +46,13 @@ if (!args.has('--no-e2e')) {
     process.exit(1);
   }
   buildIfStale();
-  run('Browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
-    CHROMIUM_PATH: chromium,
-  });
+  run(
+    'Browser journeys (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+    {
+      CHROMIUM_PATH: chromium,
+    },
+  );
 }
 console.log('\nAll tests passed.');

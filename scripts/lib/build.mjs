@@ -29,7 +29,12 @@ const TARGETS = [
     name: 'server',
     workspace: '@bdms/server',
     stamp: 'apps/server/dist/.build-hash',
-    inputs: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/shared/src'],
+    inputs: [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'apps/server/package.json',
+      'packages/shared/src',
+    ],
   },
 ];
 
@@ -47,7 +52,11 @@ export function hashInputs(inputs) {
   for (const file of inputs.flatMap(listFiles).sort()) {
     // Test files do not change what is built.
     if (/\.test\.tsx?$/.test(file)) continue;
-    hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(ROOT, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -65,7 +74,8 @@ export function buildIfStale({ log = console.log } = {}) {
       cwd: ROOT,
       stdio: 'inherit',
     });
-    if (result.status !== 0) throw new Error(`The ${target.name} build failed (exit ${result.status}).`);
+    if (result.status !== 0)
+      throw new Error(`The ${target.name} build failed (exit ${result.status}).`);
     writeFileSync(stampPath, `${hash}\n`);
     log(`Built ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     built.push(target.name);

@@ -61,7 +61,11 @@ test.describe('The app shell', () => {
 
   test('switching to Hindi changes the header and is remembered', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('banner').getByLabel(/language/i).first().selectOption('hi');
+    await page
+      .getByRole('banner')
+      .getByLabel(/language/i)
+      .first()
+      .selectOption('hi');
     await expect(page.getByRole('banner').getByRole('link', { name: 'हमारे बारे में' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await page.reload();
@@ -73,7 +77,9 @@ test.describe('The app shell', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 });
@@ -81,7 +87,9 @@ test.describe('The app shell', () => {
 test.describe('On a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('the mobile menu opens, navigates and closes on route change and outside click', async ({ page }) => {
+  test('the mobile menu opens, navigates and closes on route change and outside click', async ({
+    page,
+  }) => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();

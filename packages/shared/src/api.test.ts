@@ -21,7 +21,10 @@ describe('statusForErrorCode', () => {
 describe('paginationQuerySchema', () => {
   it('defaults to page 1 of 20 and caps the page size at 100', () => {
     expect(paginationQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
-    expect(paginationQuerySchema.parse({ page: '3', pageSize: '100' })).toEqual({ page: 3, pageSize: 100 });
+    expect(paginationQuerySchema.parse({ page: '3', pageSize: '100' })).toEqual({
+      page: 3,
+      pageSize: 100,
+    });
     expect(paginationQuerySchema.safeParse({ pageSize: '101' }).success).toBe(false);
     expect(paginationQuerySchema.safeParse({ page: '0' }).success).toBe(false);
   });

@@ -14,7 +14,13 @@ describe('FEATURE_FLAG_DEFAULTS', () => {
       .map(([name]) => name)
       .sort();
     expect(enabled).toEqual(
-      ['donorRegistration', 'homePageRedesign', 'locationDetection', 'privacyProtection', 'pwaSupport'].sort(),
+      [
+        'donorRegistration',
+        'homePageRedesign',
+        'locationDetection',
+        'privacyProtection',
+        'pwaSupport',
+      ].sort(),
     );
   });
 
@@ -51,7 +57,11 @@ describe('parseFeatureFlagOverrides', () => {
 });
 
 describe('isFeatureVisible', () => {
-  const flags: FeatureFlags = { ...FEATURE_FLAG_DEFAULTS, adminPanel: true, hospitalDashboard: true };
+  const flags: FeatureFlags = {
+    ...FEATURE_FLAG_DEFAULTS,
+    adminPanel: true,
+    hospitalDashboard: true,
+  };
 
   it('shows adminPanel only to an admin and hospitalDashboard only to a hospital', () => {
     expect(isFeatureVisible('adminPanel', 'admin', flags)).toBe(true);

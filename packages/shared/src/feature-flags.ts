@@ -53,8 +53,7 @@ export const updateFeatureFlagsSchema = featureFlagsSchema.partial().strict();
 export type UpdateFeatureFlags = z.infer<typeof updateFeatureFlagsSchema>;
 
 export type FlagOverrideParse =
-  | { ok: true; overrides: Partial<FeatureFlags> }
-  | { ok: false; unknown: string[] };
+  { ok: true; overrides: Partial<FeatureFlags> } | { ok: false; unknown: string[] };
 
 /**
  * Parses `FEATURE_FLAGS` ("bloodRequests,emergencyServices,-pwaSupport"): a bare name turns a
@@ -76,7 +75,11 @@ export function parseFeatureFlagOverrides(value: string | undefined): FlagOverri
 }
 
 /** Role-specific shortcuts (product spec section 6, "Feature visibility"). */
-export function isFeatureVisible(flag: FeatureFlag, role: Role | null | undefined, flags: FeatureFlags): boolean {
+export function isFeatureVisible(
+  flag: FeatureFlag,
+  role: Role | null | undefined,
+  flags: FeatureFlags,
+): boolean {
   if (!flags[flag]) return false;
   if (flag === 'adminPanel') return role === 'admin';
   if (flag === 'hospitalDashboard') return role === 'hospital';

@@ -1,3 +1,7 @@
 export * from './api';
 export * from './constants';
 export * from './feature-flags';
+export * from './auth';
+export * from './dates';
+export * from './phone';
+export * from './users';
