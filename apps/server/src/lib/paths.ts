@@ -20,7 +20,9 @@ export function findUp(startDir: string, isMatch: (dir: string) => boolean): str
 
 function readPackageName(dir: string): string | null {
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown };
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      name?: unknown;
+    };
     return typeof pkg.name === 'string' ? pkg.name : null;
   } catch {
     return null;
@@ -32,7 +34,8 @@ let serverRootCache: string | null = null;
 /** The folder of the `@bdms/server` package (holds `package.json` and `drizzle/`). */
 export function serverRoot(): string {
   serverRootCache ??= findUp(MODULE_DIR, (dir) => readPackageName(dir) === '@bdms/server');
-  if (!serverRootCache) throw new Error(`Cannot find the @bdms/server package folder above ${MODULE_DIR}`);
+  if (!serverRootCache)
+    throw new Error(`Cannot find the @bdms/server package folder above ${MODULE_DIR}`);
   return serverRootCache;
 }
 

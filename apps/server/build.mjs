@@ -1,0 +1,34 @@
+// Bundles the server into dist/main.js. @bdms/shared is TypeScript source, so it is bundled;
+// every runtime dependency stays external and is loaded from node_modules at run time.
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {})
+  .filter((name) => name !== '@bdms/shared')
+  .flatMap((name) => [name, `${name}/*`]);
+
+await rm(path.join(root, 'dist'), { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+  metafile: true,
+  // Bundled CommonJS code may call require(); ESM output has none unless we define it.
+  banner: {
+    js: "import { createRequire as __bdmsCreateRequire } from 'node:module';\nconst require = __bdmsCreateRequire(import.meta.url);",
+  },
+});
+
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+console.log(`Built apps/server/dist/main.js (${Math.round(bytes / 1024)} KiB with source map)`);

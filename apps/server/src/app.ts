@@ -1,0 +1,96 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import { flagsRoutes } from './features/flags/flags.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { serverVersion } from './lib/paths';
+import { compressionPlugin } from './plugins/compression';
+import { errorBody, errorHandlerPlugin } from './plugins/error-handler';
+import { createLogger } from './plugins/logger';
+import { openApiPlugin, openApiUiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { genReqId, REQUEST_ID_HEADER, requestIdPlugin } from './plugins/request-id';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { webAppPlugin } from './plugins/web-app';
+import { createServices, type AppServices } from './services';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Readonly<Config>;
+  database: Pick<Database, 'db' | 'ping'>;
+  /** false: no logging (tests); a pino logger to share with start-up code; default: one from config. */
+  logger?: false | Logger;
+  /** Defaults to a fresh set; pass the start-up set so caches are shared. */
+  services?: AppServices;
+  /** Extra routes registered with the app's plugins and error handling (tests use it). */
+  extraRoutes?: (app: App) => void | Promise<void>;
+}
+
+/** A ready Fastify instance with every plugin and route; does not listen. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database } = options;
+  const logger = options.logger ?? createLogger(config);
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    genReqId,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Errors raised before routing (e.g. a malformed URL) skip the hooks, so they set the id themselves.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .code(400)
+        .header(REQUEST_ID_HEADER, request.id)
+        .send(errorBody('BAD_REQUEST', error.message || 'Bad request'));
+    },
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text/plain body is refused with 415 instead of reaching a validator as a string.
+  app.removeContentTypeParser('text/plain');
+
+  const services = options.services ?? createServices(database);
+  app.decorate('services', services);
+
+  await app.register(requestIdPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(openApiPlugin, { version: serverVersion() });
+
+  await app.register(healthRoutes, { database });
+  await app.register(flagsRoutes, { config, flags: services.flags, version: serverVersion() });
+  if (options.extraRoutes) {
+    const extraRoutes = options.extraRoutes;
+    await app.register(async (scope) => extraRoutes(scope as App));
+  }
+
+  await app.register(openApiUiPlugin);
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  await app.ready();
+  return app;
+}

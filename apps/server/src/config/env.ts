@@ -1,0 +1,228 @@
+import path from 'node:path';
+import {
+  FEATURE_FLAG_NAMES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  parseFeatureFlagOverrides,
+  type FeatureFlags,
+} from '@bdms/shared';
+import { z } from 'zod';
+import { repoRoot } from '../lib/paths';
+import {
+  isVapidPrivateKey,
+  isVapidPublicKey,
+  loadOrCreateSecrets,
+  type VapidKeys,
+} from './secrets';
+
+/**
+ * The only reader of `process.env` (ESLint bans it elsewhere). Variables are API.md's
+ * "Configuration" table plus these extensions, also described in the OpenAPI document:
+ * - `SUPPORT_EMAIL`: the address `GET /api/v1/config` shows users (default support@blooddonation.example).
+ * - `WEB_DIST_DIR`: the built web app to serve (default `<repo root>/apps/web/dist`, the repo root being
+ *   the first folder above this module that holds `apps/web/package.json`).
+ * - `TRUST_PROXY`: `true` when a reverse proxy sets X-Forwarded-For/-Proto; then `request.ip` and
+ *   `request.protocol` (rate limits, HSTS) come from those headers (default false).
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_SUPPORT_EMAIL = 'support@blooddonation.example';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** null: the embedded PGlite database in `<dataDir>/pgdata`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  jwtSecret: string;
+  admin: { email: string; password: string } | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  featureFlagOverrides: Partial<FeatureFlags>;
+  vapid: VapidKeys;
+  logLevel: LogLevel;
+  supportEmail: string;
+  webDistDir: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+// A blank value in a .env file means "not set", not "set to nothing".
+const blankIsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
+
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+const isMailbox = (value: string) =>
+  ADDRESS.test(value) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(value.trim());
+const hasProtocol = (value: string, protocols: string[]) => {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  '1': true,
+  yes: true,
+  false: false,
+  '0': false,
+  no: false,
+};
+
+const envSchema = z.object({
+  PORT: opt(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535'),
+  ),
+  HOST: opt(z.string().trim()),
+  DATABASE_URL: opt(
+    z
+      .string()
+      .refine(
+        (url) => hasProtocol(url, ['postgres:', 'postgresql:']),
+        'must be a postgres:// or postgresql:// URL',
+      ),
+  ),
+  DATA_DIR: opt(z.string()),
+  PUBLIC_URL: opt(
+    z
+      .string()
+      .refine((url) => hasProtocol(url, ['http:', 'https:']), 'must be an http:// or https:// URL'),
+  ),
+  JWT_SECRET: opt(z.string().min(32, 'must be at least 32 characters long')),
+  ADMIN_EMAIL: opt(z.string().trim().regex(ADDRESS, 'must be an e-mail address')),
+  ADMIN_PASSWORD: opt(
+    z
+      .string()
+      .min(PASSWORD_MIN, `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`)
+      .max(PASSWORD_MAX, `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`),
+  ),
+  SMTP_URL: opt(
+    z
+      .string()
+      .refine((url) => hasProtocol(url, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL'),
+  ),
+  MAIL_FROM: opt(z.string().refine(isMailbox, 'must be an e-mail address or "Name <address>"')),
+  FEATURE_FLAGS: opt(z.string()),
+  VAPID_PUBLIC_KEY: opt(
+    z
+      .string()
+      .trim()
+      .refine(isVapidPublicKey, 'must be a base64url P-256 public key (65 bytes, uncompressed)'),
+  ),
+  VAPID_PRIVATE_KEY: opt(
+    z.string().trim().refine(isVapidPrivateKey, 'must be a base64url P-256 private key (32 bytes)'),
+  ),
+  LOG_LEVEL: opt(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  SUPPORT_EMAIL: opt(z.string().trim().regex(ADDRESS, 'must be an e-mail address')),
+  WEB_DIST_DIR: opt(z.string()),
+  TRUST_PROXY: opt(
+    z
+      .string()
+      .transform((value) => value.trim().toLowerCase())
+      .refine((value) => value in BOOLEAN_WORDS, 'must be true or false')
+      .transform((value) => BOOLEAN_WORDS[value] === true),
+  ),
+});
+
+function defaultWebDistDir(): string {
+  const root = repoRoot() ?? process.cwd();
+  return path.join(root, 'apps', 'web', 'dist');
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Parses the environment once. Every problem is collected and thrown together as a
+ * ConfigError, so an operator fixes them in one go. Generated secrets are written to DATA_DIR.
+ */
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const problems: string[] = [];
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const vars = parsed.success ? parsed.data : ({} as Partial<z.infer<typeof envSchema>>);
+
+  if (Boolean(env.ADMIN_EMAIL?.trim()) !== Boolean(env.ADMIN_PASSWORD?.trim())) {
+    problems.push('ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither');
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY?.trim()) !== Boolean(env.VAPID_PRIVATE_KEY?.trim())) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  }
+  const flags = parseFeatureFlagOverrides(env.FEATURE_FLAGS);
+  if (!flags.ok) {
+    problems.push(
+      `FEATURE_FLAGS: unknown flag ${flags.unknown.join(', ')} (known: ${FEATURE_FLAG_NAMES.join(', ')})`,
+    );
+  }
+
+  const dataDir = path.resolve(process.cwd(), vars.DATA_DIR ?? './data');
+  let secrets: ReturnType<typeof loadOrCreateSecrets> = {};
+  // Only touch the disk when the rest is valid, so a typo never leaves files behind.
+  if (problems.length === 0) {
+    try {
+      secrets = loadOrCreateSecrets(dataDir, {
+        jwtSecret: !vars.JWT_SECRET,
+        vapid: !(vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY),
+      });
+    } catch (error) {
+      problems.push(`DATA_DIR: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const jwtSecret = vars.JWT_SECRET ?? secrets.jwtSecret;
+  const vapid =
+    vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY
+      ? { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY }
+      : secrets.vapid;
+  if (!jwtSecret || !vapid) throw new ConfigError(['DATA_DIR: secrets could not be generated']);
+
+  return deepFreeze<Config>({
+    port: vars.PORT ?? 3000,
+    host: vars.HOST ?? '127.0.0.1',
+    databaseUrl: vars.DATABASE_URL ?? null,
+    dataDir,
+    publicUrl: (vars.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    jwtSecret,
+    admin:
+      vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
+        ? { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD }
+        : null,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM ?? 'no-reply@localhost',
+    featureFlagOverrides: flags.ok ? flags.overrides : {},
+    vapid,
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    supportEmail: vars.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
+    webDistDir: vars.WEB_DIST_DIR
+      ? path.resolve(process.cwd(), vars.WEB_DIST_DIR)
+      : defaultWebDistDir(),
+    trustProxy: vars.TRUST_PROXY ?? false,
+  });
+}

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Config } from '../config/env';
+import { acquireDataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Both drivers' databases (and their transactions) are this; repositories take it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbDriver = 'pglite' | 'postgres';
+
+interface DatabaseBase {
+  db: Db;
+  /** Resolves when the database answers a trivial query; used by /readyz. */
+  ping(): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface PgliteDatabaseHandle extends DatabaseBase {
+  driver: 'pglite';
+  client: PGlite;
+}
+
+export interface PostgresDatabaseHandle extends DatabaseBase {
+  driver: 'postgres';
+  pool: pg.Pool;
+}
+
+export type Database = PgliteDatabaseHandle | PostgresDatabaseHandle;
+
+export const DRIZZLE_OPTIONS = { schema, casing: 'snake_case' } as const;
+
+/** Wraps an open PGlite (a directory or in-memory instance); `close` closes it. */
+export function createPgliteDatabase(
+  client: PGlite,
+  onClose: () => void = () => {},
+): PgliteDatabaseHandle {
+  const db = drizzlePglite({ client, ...DRIZZLE_OPTIONS });
+  return {
+    db,
+    driver: 'pglite',
+    client,
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (client.closed) return;
+      await client.close();
+      onClose();
+    },
+  };
+}
+
+export function createPostgresDatabase(connectionString: string): PostgresDatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it kills the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, ...DRIZZLE_OPTIONS });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    driver: 'postgres',
+    pool,
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close() {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}
+
+export function pgliteDataDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'pgdata');
+}
+
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pgdata. PGlite is single-process:
+ * a lock file refuses a second server on the same directory, which would corrupt it.
+ */
+export async function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): Promise<Database> {
+  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
+  const dir = pgliteDataDir(config);
+  fs.mkdirSync(dir, { recursive: true });
+  const release = acquireDataDirLock(`${dir}.lock`);
+  try {
+    const client = new PGlite(dir);
+    await client.waitReady;
+    return createPgliteDatabase(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** `user@host:port/db` without the password, for log lines. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : '';
+    return `${user}${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}
+
+/** Raw SQL rows; both drivers return `{ rows }`, which the shared Db type cannot express. */
+export async function executeRows<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

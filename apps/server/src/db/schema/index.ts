@@ -1,0 +1,3 @@
+export * from './users';
+export * from './feature-flags';
+export * from './activity-log';

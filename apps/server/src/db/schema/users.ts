@@ -1,0 +1,59 @@
+import { DONOR_STATUSES, ROLES } from '@bdms/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const inList = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * Every account: donors, hospital staff and administrators. E-mail is stored lower-cased so the
+ * plain unique index is case-insensitive in effect; phone is E.164. Soft-deleted rows keep
+ * `deleted_at` so donation counts survive an erasure (API.md "Users").
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    role: text().$type<(typeof ROLES)[number]>().notNull(),
+    status: text().$type<(typeof DONOR_STATUSES)[number]>().notNull().default('pending'),
+    fullName: text().notNull(),
+    phone: text().unique(),
+    bloodType: text(),
+    gender: text(),
+    dateOfBirth: date({ mode: 'string' }),
+    // Nullable: administrators have no address; the register contract requires them for donors.
+    city: text(),
+    state: text(),
+    pincode: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    available: boolean().notNull().default(false),
+    language: text().notNull().default('en'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('users_role_status_idx').on(table.role, table.status),
+    check('users_role_check', sql`${table.role} in (${inList(ROLES)})`),
+    check('users_status_check', sql`${table.status} in (${inList(DONOR_STATUSES)})`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,147 @@
+import {
+  FEATURE_FLAG_DEFAULTS,
+  isFeatureFlag,
+  updateFeatureFlagsSchema,
+  type FeatureFlag,
+  type FeatureFlags,
+  type UpdateFeatureFlags,
+} from '@bdms/shared';
+import type { Db } from '../../db/client';
+import { createActivityLog, type ActivityLog } from '../../lib/activity-log';
+import { AppError } from '../../lib/app-error';
+import { validationDetails } from '../../lib/validation-details';
+import { createFlagsRepository, type FlagsRepository } from './flags.repository';
+
+export interface FlagsServiceDeps {
+  flags: FlagsRepository;
+  /** Runs multi-step writes in one transaction. */
+  withTransaction<T>(
+    work: (repos: { flags: FlagsRepository; activityLog: ActivityLog }) => Promise<T>,
+  ): Promise<T>;
+  /**
+   * Another server process may change flags; the cache expires so it catches up. Writes made
+   * through this process invalidate it at once.
+   */
+  cacheTtlMs?: number;
+  now?: () => number;
+}
+
+export interface ChangeContext {
+  actorRole?: string | null;
+  requestId?: string | null;
+}
+
+export function mergeFlags(rows: readonly { key: string; enabled: boolean }[]): FeatureFlags {
+  const flags: FeatureFlags = { ...FEATURE_FLAG_DEFAULTS };
+  // Rows for flags that no longer exist in the code are ignored rather than exposed.
+  for (const row of rows) if (isFeatureFlag(row.key)) flags[row.key] = row.enabled;
+  return flags;
+}
+
+export function createFlagsService(deps: FlagsServiceDeps) {
+  const ttl = deps.cacheTtlMs ?? 30_000;
+  const now = deps.now ?? Date.now;
+  let cached: { flags: Promise<FeatureFlags>; at: number } | null = null;
+
+  function invalidate() {
+    cached = null;
+  }
+
+  function getFlags(): Promise<FeatureFlags> {
+    if (!cached || now() - cached.at >= ttl) {
+      const flags = deps.flags.listAll().then(mergeFlags);
+      // A failed read must not stay cached.
+      flags.catch(() => {
+        if (cached?.flags === flags) cached = null;
+      });
+      cached = { flags, at: now() };
+    }
+    return cached.flags;
+  }
+
+  return {
+    getFlags,
+    invalidate,
+
+    /**
+     * FEATURE_FLAGS wins at every start: its flags are written with source 'env', and env rows
+     * for flags it no longer names are dropped so they fall back to the defaults. Flags an
+     * administrator set (and FEATURE_FLAGS does not name) are kept.
+     */
+    async applyEnvOverrides(overrides: Partial<FeatureFlags>): Promise<void> {
+      const entries = Object.entries(overrides) as [FeatureFlag, boolean][];
+      await deps.withTransaction(async ({ flags }) => {
+        await flags.deleteEnvRowsExcept(entries.map(([key]) => key));
+        await flags.upsertMany(
+          entries.map(([key, enabled]) => ({ key, enabled, source: 'env' as const })),
+        );
+      });
+      invalidate();
+    },
+
+    /** Run-time change by an administrator, recorded in the activity log as `flags.updated`. */
+    async setFlags(
+      changes: UpdateFeatureFlags,
+      actorId: string | null,
+      context: ChangeContext = {},
+    ): Promise<FeatureFlags> {
+      const parsed = updateFeatureFlagsSchema.safeParse(changes);
+      if (!parsed.success) {
+        const items = parsed.error.issues.map((issue) => ({
+          instancePath: `/${issue.path.join('/')}`,
+          message: issue.message,
+          params: 'keys' in issue ? { keys: issue.keys } : undefined,
+        }));
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'Unknown or invalid feature flags',
+          validationDetails(items),
+        );
+      }
+      const entries = Object.entries(parsed.data) as [FeatureFlag, boolean][];
+      if (entries.length === 0) return getFlags();
+      await deps.withTransaction(async ({ flags, activityLog }) => {
+        const previous = mergeFlags(await flags.listAll());
+        await flags.upsertMany(
+          entries.map(([key, enabled]) => ({
+            key,
+            enabled,
+            source: 'admin' as const,
+            updatedBy: actorId,
+          })),
+        );
+        await activityLog.record({
+          action: 'flags.updated',
+          actorId,
+          actorRole: context.actorRole ?? null,
+          targetType: 'feature_flags',
+          targetId: entries.map(([key]) => key).join(','),
+          details: {
+            changes: Object.fromEntries(entries),
+            previous: Object.fromEntries(entries.map(([key]) => [key, previous[key]])),
+          },
+          requestId: context.requestId ?? null,
+        });
+      });
+      invalidate();
+      return getFlags();
+    },
+  };
+}
+
+export type FlagsService = ReturnType<typeof createFlagsService>;
+
+/** The service wired to a database. */
+export function createFlagsServiceForDb(
+  db: Db,
+  options: Pick<FlagsServiceDeps, 'cacheTtlMs' | 'now'> = {},
+) {
+  return createFlagsService({
+    ...options,
+    flags: createFlagsRepository(db),
+    withTransaction: (work) =>
+      db.transaction((tx) =>
+        work({ flags: createFlagsRepository(tx), activityLog: createActivityLog(tx) }),
+      ),
+  });
+}

@@ -1,0 +1,27 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+/**
+ * Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`. Counters
+ * are in memory per process and keyed by request.ip (which honours TRUST_PROXY).
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(rateLimit, {
+      global: false,
+      keyGenerator: (request) => request.ip,
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new AppError(
+          'RATE_LIMITED',
+          `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          undefined,
+          { 'retry-after': String(seconds) },
+        );
+      },
+    });
+  },
+  { name: 'bdms-rate-limit' },
+);

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from './error-handler';
+
+export const WEB_NOT_BUILT_MESSAGE = 'Web app not built: run npm run build';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const ONE_HOUR = 'public, max-age=3600';
+
+/** Paths that belong to the API side: never answered with the web app. */
+export function isApiPath(pathname: string): boolean {
+  return /^\/(api|healthz|readyz|livez)(\/|$)/.test(pathname);
+}
+
+/**
+ * Vite's hashed files never change, so they are cached for a year. The entry points and the
+ * service worker must be revalidated, or a deploy would never reach installed apps.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const file = relativePath.split(path.sep).join('/');
+  if (file.startsWith('assets/')) return IMMUTABLE;
+  if (['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest'].includes(file))
+    return REVALIDATE;
+  if (/^workbox-[\w-]+\.js$/.test(file)) return REVALIDATE;
+  return ONE_HOUR;
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return /\btext\/html\b|\bapplication\/xhtml\+xml\b/.test(accept);
+}
+
+function pathnameOf(request: FastifyRequest): string {
+  const url = request.url;
+  const mark = url.indexOf('?');
+  return mark === -1 ? url : url.slice(0, mark);
+}
+
+const PROBE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Methods with a real route at this path (the static catch-all does not count). */
+function allowedMethods(app: FastifyInstance, pathname: string): string[] {
+  return PROBE_METHODS.filter((method) => {
+    const found = app.findRoute({ method, url: pathname });
+    if (!found) return false;
+    const params = Object.keys(found.params ?? {});
+    return !(params.length === 1 && params[0] === '*');
+  });
+}
+
+function sendNotFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const pathname = pathnameOf(request);
+  const allowed = isApiPath(pathname) ? allowedMethods(app, pathname) : [];
+  if (allowed.length > 0) {
+    return reply
+      .code(405)
+      .header('allow', allowed.join(', '))
+      .send(
+        errorBody(
+          'METHOD_NOT_ALLOWED',
+          `${request.method} is not allowed here; use ${allowed.join(', ')}`,
+        ),
+      );
+  }
+  return reply.code(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
+}
+
+export interface WebAppOptions {
+  webDistDir: string;
+}
+
+/**
+ * Serves the built PWA and owns the not-found handler: unknown API paths get the 404 envelope,
+ * page navigations get index.html so the web app can route (and show its own 404 page).
+ */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, { webDistDir }: WebAppOptions) => {
+    const isBuilt = fs.existsSync(path.join(webDistDir, 'index.html'));
+    if (isBuilt) {
+      await app.register(fastifyStatic, {
+        root: webDistDir,
+        prefix: '/',
+        wildcard: true,
+        index: ['index.html'],
+        cacheControl: false,
+        dotfiles: 'ignore',
+        allowedPath: (pathname) => !isApiPath(pathname),
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', cacheControlFor(path.relative(webDistDir, filePath)));
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = pathnameOf(request);
+      const isPageRequest =
+        (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
+      if (isPageRequest && !isBuilt) {
+        return reply
+          .code(503)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send(WEB_NOT_BUILT_MESSAGE);
+      }
+      if (isPageRequest && acceptsHtml(request)) {
+        return reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html');
+      }
+      return sendNotFound(app, request, reply);
+    });
+  },
+  { name: 'bdms-web-app' },
+);

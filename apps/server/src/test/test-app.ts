@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App, type BuildAppOptions } from '../app';
+import { loadConfig, type Config } from '../config/env';
+import type { Database } from '../db/client';
+import { prepareDatabase } from '../server';
+import { createServices } from '../services';
+import { createFakeWebDist } from './web-dist-fixture';
+import { createTestDatabase } from './test-database';
+
+export interface TestAppOptions {
+  /** Extra environment variables; DATA_DIR, WEB_DIST_DIR and LOG_LEVEL have test defaults. */
+  env?: Record<string, string | undefined>;
+  /** Defaults to the test file's shared database. */
+  database?: Database;
+  extraRoutes?: BuildAppOptions['extraRoutes'];
+  logger?: BuildAppOptions['logger'];
+}
+
+export interface TestApp {
+  app: App;
+  config: Readonly<Config>;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app as `startServer` would (FEATURE_FLAGS applied, first admin created) on a
+ * temp DATA_DIR and a fake web build, without listening. Closing it leaves the database open.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bdms-data-'));
+  const webDistDir = await createFakeWebDist();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = options.database ?? (await createTestDatabase()).database;
+  const services = createServices(database);
+  await prepareDatabase(config, database, services);
+  const app = await buildApp({
+    config,
+    database,
+    services,
+    logger: options.logger ?? false,
+    extraRoutes: options.extraRoutes,
+  });
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+      await fs.rm(webDistDir, { recursive: true, force: true });
+    },
+  };
+}
