@@ -39,6 +39,14 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: 500,
   /** A dependency (the database) is not reachable. */
   SERVICE_UNAVAILABLE: 503,
+  /** The one-time sign-in code is wrong, expired, used or void (after 5 wrong tries). */
+  INVALID_OTP: 401,
+  /** The refresh token is unknown, expired or revoked; the client signs the user out. */
+  INVALID_REFRESH_TOKEN: 401,
+  /** The password reset link is unknown, expired or already used. */
+  INVALID_RESET_TOKEN: 400,
+  /** The blood type can only be changed while the donor's status is pending. */
+  BLOOD_TYPE_LOCKED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

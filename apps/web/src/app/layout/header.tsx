@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../components/link-button';
+import { CloseIcon, DropIcon, MenuIcon } from '../../components/icons';
+import { useConfig } from '../../config/use-config';
+import { useAuth } from '../../features/auth';
+import { cn } from '../../lib/cn';
+import { LanguageSwitcher } from './language-switcher';
+
+/** One header per page, so a fixed id (end-to-end tests find the panel by it). */
+const MOBILE_MENU_ID = 'mobile-menu';
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+function useNavItems(): NavItem[] {
+  const { t } = useTranslation();
+  const { flags } = useConfig();
+  return [
+    { to: '/', label: t('nav.home'), end: true },
+    { to: '/about', label: t('nav.about') },
+    { to: '/education', label: t('nav.education') },
+    { to: '/contact', label: t('nav.contact') },
+    ...(flags.emergencyServices ? [{ to: '/emergency', label: t('nav.emergency') }] : []),
+    ...(flags.bloodBankDirectory ? [{ to: '/blood-banks', label: t('nav.bloodBanks') }] : []),
+  ];
+}
+
+function navLinkClass({ isActive }: { isActive: boolean }, layout: 'bar' | 'panel'): string {
+  return cn(
+    'inline-flex min-h-11 items-center rounded-lg font-medium transition-colors',
+    layout === 'bar' ? 'px-3' : 'w-full px-4 text-lg',
+    isActive
+      ? 'bg-primary-50 text-primary-800 underline decoration-2 underline-offset-8'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  );
+}
+
+function AccountLinks({ layout }: { layout: 'bar' | 'panel' }) {
+  const { t } = useTranslation();
+  const { status } = useAuth();
+  if (status === 'authenticated') return null;
+  const fullWidth = layout === 'panel';
+  return (
+    <>
+      <LinkButton to="/login" variant="secondary" fullWidth={fullWidth}>
+        {t('nav.signIn')}
+      </LinkButton>
+      <LinkButton to="/register" fullWidth={fullWidth}>
+        {t('nav.register')}
+      </LinkButton>
+    </>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const items = useNavItems();
+  const location = useLocation();
+  // The menu belongs to the location it was opened at, so any route change closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const isMenuOpen = openAt === location.key;
+  const panelRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // It also closes on a click outside it, and on Escape (focus returns to the menu button).
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (panelRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
+      setOpenAt(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [isMenuOpen]);
+
+  return (
+    <header className="relative z-30 border-b border-slate-200 bg-white">
+      <div className="container-page flex min-h-16 items-center justify-between gap-3 py-2">
+        <Link
+          to="/"
+          className="flex min-h-11 items-center gap-2 rounded-lg text-slate-900 no-underline"
+        >
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-700 text-white">
+            <DropIcon className="size-6" />
+          </span>
+          <span className="max-w-44 text-base leading-tight font-bold sm:max-w-none sm:text-lg">
+            {t('appName')}
+          </span>
+        </Link>
+
+        <div className="hidden items-center gap-3 md:flex">
+          <LanguageSwitcher />
+          <AccountLinks layout="bar" />
+        </div>
+
+        <button
+          ref={buttonRef}
+          type="button"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg border-2 border-slate-300 text-slate-900 md:hidden"
+          aria-expanded={isMenuOpen}
+          aria-controls={MOBILE_MENU_ID}
+          aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() => setOpenAt(isMenuOpen ? null : location.key)}
+        >
+          {isMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+        </button>
+      </div>
+
+      <nav aria-label={t('nav.label')} className="hidden border-t border-slate-100 md:block">
+        <ul className="container-page flex flex-wrap gap-1 py-1">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.end}
+                className={(state) => navLinkClass(state, 'bar')}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div
+        ref={panelRef}
+        id={MOBILE_MENU_ID}
+        hidden={!isMenuOpen}
+        className="absolute inset-x-0 top-full animate-slide-down border-b border-slate-200 bg-white shadow-lg md:hidden"
+      >
+        {isMenuOpen && (
+          <div className="container-page flex flex-col gap-4 py-4">
+            <nav aria-label={t('nav.mobileMenu')}>
+              <ul className="flex flex-col gap-1">
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      className={(state) => navLinkClass(state, 'panel')}
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
+              <AccountLinks layout="panel" />
+            </div>
+            <LanguageSwitcher className="border-t border-slate-200 pt-4" />
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

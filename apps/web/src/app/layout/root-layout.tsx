@@ -1,0 +1,63 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { ErrorScreen } from '../../components/error-screens';
+import { FullScreenLoader } from '../../components/full-screen-loader';
+import { createErrorId } from '../../lib/error-id';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const previousPath = useRef(pathname);
+
+  // After client-side navigation, start keyboard and screen-reader users at the new content.
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="flex-1">
+        <ErrorBoundary
+          resetKeys={[pathname, search]}
+          fallback={({ errorId, reset }) => <ErrorScreen errorId={errorId} onReset={reset} />}
+        >
+          <Suspense fallback={<FullScreenLoader label={t('loading.page')} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** The router's last resort, for errors in the layout itself (header, footer). */
+export function RootErrorScreen() {
+  const error = useRouteError();
+  const [errorId] = useState(createErrorId);
+  useEffect(() => {
+    console.error(`[${errorId}]`, error);
+  }, [error, errorId]);
+  return (
+    <main className="min-h-dvh">
+      <ErrorScreen errorId={errorId} onReset={() => window.location.reload()} />
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { detectLanguage } from './index';
+
+describe('detectLanguage', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('prefers the stored choice', () => {
+    window.localStorage.setItem('preferred-language', 'es');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['hi-IN']);
+    expect(detectLanguage()).toBe('es');
+  });
+
+  it("falls back to the browser's language when it is supported", () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['hi-IN', 'en-GB']);
+    expect(detectLanguage()).toBe('hi');
+  });
+
+  it('ignores unsupported stored values and browser languages, ending with English', () => {
+    window.localStorage.setItem('preferred-language', 'klingon');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ta-IN', 'kn']);
+    expect(detectLanguage()).toBe('en');
+  });
+});

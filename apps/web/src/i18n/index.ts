@@ -1,0 +1,94 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  RTL_LANGUAGES,
+  STORAGE_KEYS,
+  type Language,
+} from '@bdms/shared';
+import { storage } from '../lib/storage';
+import { DEFAULT_NAMESPACE, EN_RESOURCES, NAMESPACES } from './resources';
+
+export const i18n = i18next;
+
+/**
+ * Other translations are separate chunks, downloaded only when chosen. Languages without files
+ * (fr, de, ar, zh, pt, ru, ja) read as empty and fall back to English key by key.
+ */
+const lazyLocales = import.meta.glob<ResourceKey>(['./locales/*/*.json', '!./locales/en/*.json'], {
+  import: 'default',
+});
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = lazyLocales[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+export function isLanguage(value: string | null | undefined): value is Language {
+  return !!value && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function isRtl(language: string): boolean {
+  return (RTL_LANGUAGES as readonly string[]).includes(language);
+}
+
+/** The stored choice, else the browser's language when supported, else English. */
+export function detectLanguage(): Language {
+  const stored = storage.get(STORAGE_KEYS.language);
+  if (isLanguage(stored)) return stored;
+  const preferred =
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of preferred) {
+    const base = tag?.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+function applyDocumentLanguage(language: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
+}
+
+let initialised: Promise<unknown> | null = null;
+
+export function initI18n(language: Language = detectLanguage()): Promise<unknown> {
+  if (initialised) return initialised;
+  i18next.on('languageChanged', applyDocumentLanguage);
+  initialised = i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      load: 'languageOnly',
+      ns: NAMESPACES,
+      defaultNS: DEFAULT_NAMESPACE,
+      resources: { [FALLBACK_LANGUAGE]: EN_RESOURCES },
+      // English is bundled; the backend fetches only what is missing.
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false }, // React escapes
+      react: { useSuspense: false },
+    });
+  return initialised;
+}
+
+/** Switches the language and remembers the choice under `preferred-language`. */
+export async function changeLanguage(language: Language): Promise<void> {
+  storage.set(STORAGE_KEYS.language, language);
+  await i18next.changeLanguage(language);
+}

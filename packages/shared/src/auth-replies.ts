@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { tokensSchema, userSchema } from './auth';
+
+/**
+ * The `data` of the auth and users replies that auth.ts does not define yet (API.md "Auth",
+ * "Users"). `authResultSchema` ({user, tokens}) and `userSchema` live in auth.ts.
+ */
+
+/** `GET /auth/me`, `GET|PATCH /users/{id}`. */
+export const userResultSchema = z.object({ user: userSchema });
+export type UserResult = z.infer<typeof userResultSchema>;
+
+/** `POST /auth/login-otp` with `{email}` and `POST /auth/reset-password` with `{email}`: always sent. */
+export const mailSentResultSchema = z.object({ sent: z.literal(true) });
+export type MailSentResult = z.infer<typeof mailSentResultSchema>;
+
+/** `POST /auth/refresh`: a new access token; the refresh token is kept unchanged. */
+export const refreshResultSchema = z.object({
+  accessToken: z.string(),
+  /** Seconds (3600). */
+  expiresIn: z.number().int(),
+});
+export type RefreshResult = z.infer<typeof refreshResultSchema>;
+
+export const logoutResultSchema = z.object({ loggedOut: z.literal(true) });
+export type LogoutResult = z.infer<typeof logoutResultSchema>;
+
+/** `POST /auth/check-email`, `POST /auth/check-phone`. */
+export const availabilityResultSchema = z.object({ available: z.boolean() });
+export type AvailabilityResult = z.infer<typeof availabilityResultSchema>;
+
+/** `POST /auth/reset-password` with `{token, password}`. */
+export const passwordResetResultSchema = z.object({ reset: z.literal(true) });
+export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;
+
+/**
+ * `POST /users/{id}/password`: every earlier session is signed out, and the new tokens keep the
+ * device that changed the password signed in.
+ */
+export const changePasswordResultSchema = z.object({
+  changed: z.literal(true),
+  tokens: tokensSchema,
+});
+export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
+
+/** `{id}` path parameter of the users routes. */
+export const userIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a valid user id.' }) });
