@@ -518,6 +518,48 @@ describe('OpenAPI', () => {
     }
   });
 
+  it('documents the auth and users routes, their security and the decisions behind them', async () => {
+    const doc = (await subject.app.inject({ url: '/api/docs/json' })).json();
+    const expected = {
+      '/api/v1/auth/register': 'post',
+      '/api/v1/auth/login': 'post',
+      '/api/v1/auth/login-otp': 'post',
+      '/api/v1/auth/refresh': 'post',
+      '/api/v1/auth/logout': 'post',
+      '/api/v1/auth/me': 'get',
+      '/api/v1/auth/check-email': 'post',
+      '/api/v1/auth/check-phone': 'post',
+      '/api/v1/auth/reset-password': 'post',
+      '/api/v1/users/{id}': 'patch',
+      '/api/v1/users/{id}/password': 'post',
+    };
+    for (const [path, method] of Object.entries(expected)) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, path).toBeDefined();
+      expect(operation.responses['200'] ?? operation.responses['201'], path).toBeDefined();
+      expect(operation.description, path).toBeTruthy();
+    }
+    expect(doc.paths['/api/v1/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/v1/users/{id}'].get.security).toEqual([{ bearerAuth: [] }]);
+    const register = doc.paths['/api/v1/auth/register'].post;
+    expect(
+      register.responses['201'].content['application/json'].schema.properties.data,
+    ).toBeDefined();
+    expect(register.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'password', 'consent']),
+    );
+    for (const phrase of [
+      'Suspended donors can sign in',
+      'BLOOD_TYPE_LOCKED',
+      'body.currentPassword',
+      'mail_outbox',
+      'Idempotent-Replayed',
+      'not rotated',
+    ]) {
+      expect(doc.info.description).toContain(phrase);
+    }
+  });
+
   it('serves Swagger UI as HTML whose scripts load under the CSP', async () => {
     const res = await subject.app.inject({ url: '/api/docs', headers: HTML });
     expect(res.statusCode).toBe(200);

@@ -15,9 +15,12 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
 import { flagsRoutes } from './features/flags/flags.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
+import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorBody, errorHandlerPlugin } from './plugins/error-handler';
 import { createLogger } from './plugins/logger';
@@ -72,7 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // JSON only: a text/plain body is refused with 415 instead of reaching a validator as a string.
   app.removeContentTypeParser('text/plain');
 
-  const services = options.services ?? createServices(database);
+  const services =
+    options.services ?? createServices(database, config, { logger: logger || undefined });
   app.decorate('services', services);
 
   await app.register(requestIdPlugin);
@@ -82,8 +86,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(rateLimitPlugin);
   await app.register(openApiPlugin, { version: serverVersion() });
 
+  await app.register(authPlugin, { accessTokens: services.accessTokens, db: database.db });
+
   await app.register(healthRoutes, { database });
   await app.register(flagsRoutes, { config, flags: services.flags, version: serverVersion() });
+  await app.register(authRoutes, { auth: services.auth });
+  await app.register(usersRoutes, { users: services.users });
   if (options.extraRoutes) {
     const extraRoutes = options.extraRoutes;
     await app.register(async (scope) => extraRoutes(scope as App));
@@ -91,6 +99,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(openApiUiPlugin);
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+
+  // Mail retries run while the app does; closing the app waits for a send in progress.
+  app.addHook('onReady', async () => services.mail.start());
+  app.addHook('onClose', async () => services.mail.stop());
   await app.ready();
   return app;
 }

@@ -57,7 +57,7 @@ export async function startServer(
         : `Using embedded PostgreSQL (PGlite) in ${pgliteDataDir(config)}`,
     );
     await runMigrations(database);
-    const services = createServices(database);
+    const services = createServices(database, config, { logger });
     await prepareDatabase(config, database, services, logger);
     app = await buildApp({ config, database, logger, services });
     await app.listen({ host: config.host, port: config.port });

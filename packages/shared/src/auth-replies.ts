@@ -44,4 +44,4 @@ export const changePasswordResultSchema = z.object({
 export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
 
 /** `{id}` path parameter of the users routes. */
-export const userIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a valid user id.' }) });
+export const userIdParamsSchema = z.object({ id: z.guid({ message: 'Not a valid user id.' }) });

@@ -6,3 +6,4 @@ export * from './auth-replies';
 export * from './dates';
 export * from './phone';
 export * from './users';
+export * from './places';

@@ -15,6 +15,15 @@ export const OPENAPI_TAGS = [
     description:
       'Public settings the web app reads at start: feature flags, support address, push key.',
   },
+  {
+    name: 'auth',
+    description:
+      'Registration, sign-in (password or e-mailed code), sessions, password reset and availability checks.',
+  },
+  {
+    name: 'users',
+    description: 'A user’s own account (or any account, for administrators).',
+  },
 ];
 
 function errorCodeTable(): string {
@@ -44,15 +53,53 @@ ${errorCodeTable()}
 Send \`X-Request-ID\` (1–128 characters of \`A-Z a-z 0-9 . _ : -\`) on every call; the server echoes it
 (or a generated UUID) on every reply and in its log line. For POSTs that create something
 (\`POST /api/v1/auth/register\`, \`POST /api/v1/blood-requests\`) the same \`X-Request-ID\` is an
-idempotency key: a retry returns the first result and creates nothing new.
+idempotency key: a retry with the same body returns the first result (with the header
+\`Idempotent-Replayed: true\`) and creates nothing new; the same id with a different body is 409 \`CONFLICT\`.
+Keys are kept 24 hours.
 
 ## Rate limiting
 Some routes are limited per client address; each says its limit. Over the limit the reply is
 429 \`RATE_LIMITED\` with a \`Retry-After\` header (seconds). \`GET /api/v1/config\` allows 300 requests
 per minute per address.
 
-## Authentication
-\`Authorization: Bearer <accessToken>\` (a JWT valid 1 hour).
+## Authentication and sessions
+\`Authorization: Bearer <accessToken>\`: a JWT (HS256, \`iss\` bdms-server, \`aud\` bdms-api) valid 1 hour;
+replies give \`expiresIn\` in seconds (3600). Every way a token can be bad — missing, malformed, expired, signed
+with another key, \`alg: none\`, the account erased, or issued before a password change or reset — is the same
+401 \`UNAUTHENTICATED\` "Your session has expired. Please sign in again.": refresh with
+\`POST /api/v1/auth/refresh\`, else sign in again. Signed in but not allowed is 403 \`FORBIDDEN\`.
+The refresh token is opaque, valid 30 days, stored only as a hash, and **not rotated** by a refresh (keep it).
+Logout revokes it; a password change or reset revokes all of the account's sessions and also refuses the
+access tokens already issued.
+
+Decisions where the contract left a choice:
+- **Suspended donors can sign in**, read their own account (its \`status\` says \`suspended\`) and edit their
+  profile; features that act for or reach other people refuse them with 403 \`FORBIDDEN\`. A suspension
+  signs the donor out once (it revokes the sessions).
+- **Per-account limits** (by e-mail address, also for addresses with no account, so a 429 reveals nothing):
+  5 wrong passwords in 15 minutes (sign-in and the current password when changing it); 10 wrong one-time
+  codes in 15 minutes; 3 codes and 3 reset links asked for per 15 minutes and per hour. They answer 429
+  \`RATE_LIMITED\` with \`Retry-After\`, and are counted in memory by each server process.
+- **Enumeration**: a wrong password and an unknown e-mail get the same 401 \`INVALID_CREDENTIALS\` in the same
+  time (an unknown address is checked against a dummy hash); asking for a code or a reset link answers
+  \`{sent: true}\` for any address. \`check-email\` and \`check-phone\` reveal registration by nature and
+  are limited to 20 requests a minute per client address.
+- **Blood type**: a donor can change it only while \`pending\`; later it is 409 \`BLOOD_TYPE_LOCKED\`
+  (an administrator can still correct it).
+- **Changing the password** (\`POST /api/v1/users/{id}/password\`): a wrong current password is 400
+  \`VALIDATION_ERROR\` on \`body.currentPassword\` (not 401, which would make the client refresh); the reply
+  carries new tokens for the device that made the change.
+- **Privacy**: the user object carries an e-mail address and phone number, so it is only sent to the user
+  themself and to administrators; nothing else replies with another user's contact details.
+- New donors start with \`available: true\`; approval, not that flag, keeps pending donors out of matching.
+
+## E-mail
+Every message is written to the \`mail_outbox\` table, then sent. Without \`SMTP_URL\` it stays there with
+status \`logged\` and the log shows only its kind, subject and the recipient's domain: developers read codes
+and links from the table. With \`SMTP_URL\` a failed send is retried after 1 minute × 2^(attempt − 1), up to
+8 attempts (status \`failed\` after that); the schedule is in the table, so it survives restarts. The bodies
+of sent messages are blanked, since they hold sign-in codes and reset links. Account e-mails are written in
+the user's language (en, es, hi; English otherwise).
 
 ## Configuration extensions
 Beyond the documented environment variables the server reads:

@@ -5,7 +5,7 @@ import { buildApp, type App, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config/env';
 import type { Database } from '../db/client';
 import { prepareDatabase } from '../server';
-import { createServices } from '../services';
+import { createServices, type ServicesOptions } from '../services';
 import { createFakeWebDist } from './web-dist-fixture';
 import { createTestDatabase } from './test-database';
 
@@ -16,6 +16,8 @@ export interface TestAppOptions {
   database?: Database;
   extraRoutes?: BuildAppOptions['extraRoutes'];
   logger?: BuildAppOptions['logger'];
+  /** Passed to createServices: a fake clock, a stand-in mail transport. */
+  services?: ServicesOptions;
 }
 
 export interface TestApp {
@@ -39,7 +41,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase()).database;
-  const services = createServices(database);
+  const services = createServices(database, config, {
+    logger: options.logger || undefined,
+    ...options.services,
+  });
   await prepareDatabase(config, database, services);
   const app = await buildApp({
     config,

@@ -1,3 +1,5 @@
 export * from './users';
 export * from './feature-flags';
 export * from './activity-log';
+export * from './auth';
+export * from './mail-outbox';

@@ -6,6 +6,7 @@ import {
   date,
   doublePrecision,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -47,6 +48,13 @@ export const users = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
     deletedAt: timestamp({ withTimezone: true }),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    /**
+     * Carried in every access token (`ver`); a token with an older value is refused. Raised by a
+     * password change or reset (and later a suspension), so stolen access tokens die with the
+     * refresh tokens instead of living out their hour.
+     */
+    tokenVersion: integer().notNull().default(0),
   },
   (table) => [
     index('users_role_status_idx').on(table.role, table.status),

@@ -1,6 +1,15 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { OTP_MAX_ATTEMPTS } from '@bdms/shared';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, type NewUserRow, type UserRow } from '../../db/schema';
+import {
+  consentRecords,
+  oneTimeCodes,
+  passwordResetTokens,
+  users,
+  type NewUserRow,
+  type OneTimeCodeRow,
+  type UserRow,
+} from '../../db/schema';
 
 export function createAuthRepository(db: Db) {
   return {
@@ -11,6 +20,30 @@ export function createAuthRepository(db: Db) {
         .where(eq(users.email, email.toLowerCase()))
         .limit(1);
       return row;
+    },
+
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /** Any row counts, erased ones too: the unique index would refuse the address anyway. */
+    async isEmailTaken(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email.toLowerCase()))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async isPhoneTaken(phone: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.phone, phone))
+        .limit(1);
+      return row !== undefined;
     },
 
     async hasActiveAdmin(): Promise<boolean> {
@@ -30,6 +63,146 @@ export function createAuthRepository(db: Db) {
         .onConflictDoNothing({ target: users.email })
         .returning();
       return row;
+    },
+
+    /** Throws the driver's unique violation for a taken e-mail or phone. */
+    async insertUser(user: NewUserRow): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...user, email: user.email.toLowerCase() })
+        .returning();
+      if (!row) throw new Error('users insert returned no row');
+      return row;
+    },
+
+    async recordConsent(consent: {
+      userId: string;
+      version: string;
+      purposes: string[];
+      agreedAt: Date;
+      ip: string | null;
+      userAgent: string | null;
+    }): Promise<void> {
+      await db.insert(consentRecords).values(consent);
+    },
+
+    async markSignedIn(userId: string, at: Date): Promise<void> {
+      await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+    },
+
+    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
+    // One-time sign-in codes.
+
+    /** Voids every unconsumed code of the user (a new request, a reset). */
+    async voidLoginCodes(userId: string, at: Date): Promise<void> {
+      await db
+        .update(oneTimeCodes)
+        .set({ consumedAt: at })
+        .where(
+          and(
+            eq(oneTimeCodes.userId, userId),
+            eq(oneTimeCodes.purpose, 'login'),
+            isNull(oneTimeCodes.consumedAt),
+          ),
+        );
+    },
+
+    async insertLoginCode(code: {
+      userId: string;
+      codeHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(oneTimeCodes).values({ ...code, purpose: 'login' });
+    },
+
+    /**
+     * Takes one try of the user's live code: raises `attempts` only while it is below the
+     * maximum, so concurrent guesses cannot exceed it. Undefined when no live code is left.
+     */
+    async takeLoginCodeAttempt(userId: string, at: Date): Promise<OneTimeCodeRow | undefined> {
+      const [live] = await db
+        .select({ id: oneTimeCodes.id })
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.userId, userId),
+            eq(oneTimeCodes.purpose, 'login'),
+            isNull(oneTimeCodes.consumedAt),
+            gt(oneTimeCodes.expiresAt, at),
+          ),
+        )
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1);
+      if (!live) return undefined;
+      const [row] = await db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(oneTimeCodes.id, live.id),
+            isNull(oneTimeCodes.consumedAt),
+            lt(oneTimeCodes.attempts, OTP_MAX_ATTEMPTS),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Marks the code used; false if it was consumed meanwhile. */
+    async consumeLoginCode(id: string, at: Date): Promise<boolean> {
+      const [row] = await db
+        .update(oneTimeCodes)
+        .set({ consumedAt: at })
+        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
+        .returning({ id: oneTimeCodes.id });
+      return row !== undefined;
+    },
+
+    // Password reset links.
+
+    async voidResetTokens(userId: string, at: Date): Promise<void> {
+      await db
+        .update(passwordResetTokens)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    },
+
+    async insertResetToken(token: {
+      userId: string;
+      tokenHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(passwordResetTokens).values(token);
+    },
+
+    /**
+     * Uses a live reset token of a live account in one step; returns the account, or undefined
+     * for an unknown, expired or used token (a second use finds it used).
+     */
+    async useResetToken(tokenHash: string, at: Date): Promise<UserRow | undefined> {
+      const [token] = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, at),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      if (!token) return undefined;
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, token.userId), isNull(users.deletedAt)))
+        .limit(1);
+      return user;
     },
 
     /**

@@ -1,0 +1,290 @@
+import {
+  authResultSchema,
+  availabilityResultSchema,
+  checkEmailSchema,
+  checkPhoneSchema,
+  loginOtpSchema,
+  loginSchema,
+  logoutResultSchema,
+  logoutSchema,
+  mailSentResultSchema,
+  passwordResetResultSchema,
+  refreshResultSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  successEnvelope,
+  userResultSchema,
+} from '@bdms/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCOUNT_LIMITS } from '../../lib/auth-limits';
+import { requestMeta } from '../../lib/request-context';
+import { errorResponses } from '../../lib/route-schemas';
+import { currentUser } from '../../plugins/auth';
+import type { AuthService } from './auth.service';
+
+/**
+ * Per-address limits (@fastify/rate-limit, keyed by request.ip). Indian mobile networks put many
+ * people behind one address (CGNAT), so they are set for a crowd, not for one person; the
+ * per-account limits in lib/auth-limits.ts are the tight ones.
+ */
+export const AUTH_RATE_LIMITS = {
+  register: { max: 10, timeWindow: '1 hour' },
+  login: { max: 20, timeWindow: '15 minutes' },
+  loginOtp: { max: 10, timeWindow: '15 minutes' },
+  resetPassword: { max: 10, timeWindow: '15 minutes' },
+  /** These reveal whether an address or number is registered, by nature: kept tight. */
+  availability: { max: 20, timeWindow: '1 minute' },
+} as const;
+
+const minutes = (ms: number) => ms / 60_000;
+const BEARER = [{ bearerAuth: [] }];
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth }) => {
+  app.post(
+    '/api/v1/auth/register',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.register },
+      schema: {
+        tags: ['auth'],
+        summary: 'Register as a donor',
+        description:
+          'Creates a donor account (role `donor`, status `pending`) and signs it in. `consent: true` is required and ' +
+          'recorded with the version of the privacy notice and terms. Donors must be 18 to 65 years old. The phone is ' +
+          'stored in E.164, so `09876543210` and `+91 98765 43210` are the same number. `language` (en, es, hi; default en) ' +
+          'is the language of e-mails. **Idempotent** by `X-Request-ID`: a retry with the same id and body returns the first ' +
+          'reply (header `Idempotent-Replayed: true`) and creates nothing; the same id with another body is 409 `CONFLICT`. ' +
+          `Rate limit: ${AUTH_RATE_LIMITS.register.max} per hour per address.`,
+        body: registerSchema,
+        response: {
+          201: successEnvelope(authResultSchema),
+          ...errorResponses(400, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const meta = requestMeta(request);
+      const { result, replayed } = await auth.register(request.body, meta);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ success: true as const, data: result });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/login',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.login },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        description:
+          'An unknown e-mail and a wrong password get the same 401 `INVALID_CREDENTIALS` in the same time. `role` ' +
+          '(sent by the admin and hospital sign-in pages) is compared only after the password is right: a different role ' +
+          'is 403 `ROLE_MISMATCH`. Erased accounts cannot sign in. Suspended donors can, to read the suspension. ' +
+          `After ${ACCOUNT_LIMITS.passwordFailures.max} wrong passwords for one e-mail address within ` +
+          `${minutes(ACCOUNT_LIMITS.passwordFailures.windowMs)} minutes, that address is refused with 429 (Retry-After), ` +
+          `registered or not. Rate limit: ${AUTH_RATE_LIMITS.login.max} per 15 minutes per client address.`,
+        body: loginSchema,
+        response: {
+          200: successEnvelope(authResultSchema),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await auth.login(request.body, requestMeta(request)),
+    }),
+  );
+
+  app.post(
+    '/api/v1/auth/login-otp',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.loginOtp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a code sent by e-mail',
+        description:
+          '`{email}` mails a 6-digit code valid 10 minutes and answers `{sent: true}`, also for addresses with no ' +
+          'account. A new code voids the previous one. `{email, code}` signs in: a wrong, expired or used code is 401 ' +
+          '`INVALID_OTP`, and after 5 wrong tries the code is void (even the right one fails). Per e-mail address: ' +
+          `${ACCOUNT_LIMITS.otpRequests.max} codes per ${minutes(ACCOUNT_LIMITS.otpRequests.windowMs)} minutes and ` +
+          `${ACCOUNT_LIMITS.otpFailures.max} wrong codes per ${minutes(ACCOUNT_LIMITS.otpFailures.windowMs)} minutes, then 429. ` +
+          `Rate limit: ${AUTH_RATE_LIMITS.loginOtp.max} per 15 minutes per client address.`,
+        body: loginOtpSchema,
+        response: {
+          200: successEnvelope(z.union([authResultSchema, mailSentResultSchema])),
+          ...errorResponses(400, 401, 429),
+        },
+      },
+    },
+    async (request) => {
+      const { email, code } = request.body;
+      if (code === undefined) {
+        await auth.requestLoginCode(email);
+        return { success: true as const, data: { sent: true as const } };
+      }
+      return {
+        success: true as const,
+        data: await auth.loginWithCode(email, code, requestMeta(request)),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A new access token for a refresh token',
+        description:
+          'The refresh token is not rotated: keep it. Unknown, expired (30 days) or revoked tokens, and tokens of erased ' +
+          'accounts, are 401 `INVALID_REFRESH_TOKEN`.',
+        body: refreshSchema,
+        response: {
+          200: successEnvelope(refreshResultSchema),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await auth.refresh(request.body.refreshToken),
+    }),
+  );
+
+  app.post(
+    '/api/v1/auth/logout',
+    {
+      // No body at all is fine too: a client signing out may have nothing left to send.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      preHandler: app.identify,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        description:
+          'Revokes the given refresh token. Holding the token is proof enough, so the access token may be missing or ' +
+          'expired; with a valid access token, only a refresh token of that user is revoked. Always `{loggedOut: true}`, ' +
+          'also for an unknown or already revoked token.',
+        security: BEARER,
+        body: logoutSchema,
+        response: {
+          200: successEnvelope(logoutResultSchema),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.body.refreshToken, request.user?.id ?? null);
+      return { success: true as const, data: { loggedOut: true as const } };
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        description:
+          "The caller's own user object (with e-mail and phone). A suspended donor gets it too, to read the suspension.",
+        security: BEARER,
+        response: {
+          200: successEnvelope(userResultSchema),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { user: await auth.me(currentUser(request).id) },
+    }),
+  );
+
+  app.post(
+    '/api/v1/auth/check-email',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.availability },
+      schema: {
+        tags: ['auth'],
+        summary: 'Is this e-mail address free to register?',
+        description:
+          'Answers whether an address is registered, which is why it is tightly limited: ' +
+          `${AUTH_RATE_LIMITS.availability.max} per minute per client address.`,
+        body: checkEmailSchema,
+        response: {
+          200: successEnvelope(availabilityResultSchema),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { available: await auth.isEmailAvailable(request.body.email) },
+    }),
+  );
+
+  app.post(
+    '/api/v1/auth/check-phone',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.availability },
+      schema: {
+        tags: ['auth'],
+        summary: 'Is this phone number free to register?',
+        description:
+          'Any accepted format of an Indian mobile number is compared in E.164. Tightly limited for the same reason as ' +
+          `check-email: ${AUTH_RATE_LIMITS.availability.max} per minute per client address.`,
+        body: checkPhoneSchema,
+        response: {
+          200: successEnvelope(availabilityResultSchema),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { available: await auth.isPhoneAvailable(request.body.phone) },
+    }),
+  );
+
+  app.post(
+    '/api/v1/auth/reset-password',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.resetPassword },
+      schema: {
+        tags: ['auth'],
+        summary: 'Forgotten password: ask for a link, then set a new password',
+        description:
+          '`{email}` mails `PUBLIC_URL/reset-password?token=…` (valid 1 hour, single use; only the newest link works) ' +
+          'and answers `{sent: true}`, also for addresses with no account. `{token, password}` sets the password, uses ' +
+          'the link up, and signs the account out everywhere (all refresh tokens revoked, access tokens refused): ' +
+          '`{reset: true}`. An unknown, expired or used link is 400 `INVALID_RESET_TOKEN`. Per e-mail address: ' +
+          `${ACCOUNT_LIMITS.resetRequests.max} links per hour, then 429. Rate limit: ` +
+          `${AUTH_RATE_LIMITS.resetPassword.max} per 15 minutes per client address.`,
+        body: resetPasswordSchema,
+        response: {
+          200: successEnvelope(z.union([passwordResetResultSchema, mailSentResultSchema])),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request) => {
+      const { email, token, password } = request.body;
+      if (token !== undefined && password !== undefined) {
+        await auth.resetPassword(token, password, requestMeta(request));
+        return { success: true as const, data: { reset: true as const } };
+      }
+      // resetPasswordSchema guarantees an e-mail when there is no token.
+      if (email !== undefined) await auth.requestPasswordReset(email);
+      return { success: true as const, data: { sent: true as const } };
+    },
+  );
+};

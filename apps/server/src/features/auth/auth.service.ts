@@ -1,0 +1,364 @@
+import {
+  CONSENT_VERSION,
+  OTP_TTL_MINUTES,
+  RESET_TOKEN_TTL_MINUTES,
+  type AuthResult,
+  type Login,
+  type Register,
+  type Role,
+  type User,
+} from '@bdms/shared';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { createActivityLog } from '../../lib/activity-log';
+import { AppError } from '../../lib/app-error';
+import { tooManyAttempts, type AuthLimiters } from '../../lib/auth-limits';
+import { uniqueViolation } from '../../lib/db-errors';
+import { fingerprint, type Idempotency } from '../../lib/idempotency';
+import type { Mailer } from '../../lib/mail/mailer';
+import { renderOtpMail, renderResetMail } from '../../lib/mail/templates';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { REVOKE_REASONS, type SessionContext, type Sessions } from '../../lib/sessions';
+import {
+  digestsEqual,
+  generateOpaqueToken,
+  generateOtpCode,
+  hashOpaqueToken,
+  hashOtpCode,
+} from '../../lib/tokens';
+import { toUserView } from '../../lib/user-view';
+import { createAuthRepository } from './auth.repository';
+
+/** What a donor agrees to at registration, recorded with CONSENT_VERSION. */
+export const CONSENT_PURPOSES = ['privacy_policy', 'terms', 'data_processing_for_matching'];
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect e-mail or password.';
+export const INVALID_OTP_MESSAGE =
+  'This code is not correct or is no longer valid. Check the code or ask for a new one.';
+export const INVALID_REFRESH_TOKEN_MESSAGE = 'Your session has expired. Please sign in again.';
+export const INVALID_RESET_TOKEN_MESSAGE =
+  'This password reset link is not valid any more. Please ask for a new one.';
+export const REGISTER_ROUTE_KEY = 'POST /api/v1/auth/register';
+
+export interface RequestContext extends SessionContext {
+  requestId?: string | null;
+  /** The client's X-Request-ID when it sent one; the idempotency key of creating POSTs. */
+  idempotencyKey?: string | null;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  sessions: Sessions;
+  mailer: Mailer;
+  idempotency: Idempotency;
+  limiters: AuthLimiters;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  now?: () => number;
+}
+
+const ROLE_NAMES: Record<Role, string> = {
+  donor: 'donor',
+  admin: 'administrator',
+  hospital: 'hospital',
+};
+
+const OTP_PURPOSE = 'login';
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, sessions, mailer, limiters } = deps;
+  const now = deps.now ?? Date.now;
+  const repository = createAuthRepository(db);
+  // Verified against when the e-mail is unknown, so both answers take as long (no enumeration
+  // by timing). Made once, with the same parameters as real hashes.
+  const dummyHash = hashPassword(generateOpaqueToken());
+
+  async function signIn(
+    user: UserRow,
+    method: 'password' | 'otp',
+    context: RequestContext,
+  ): Promise<AuthResult> {
+    const at = new Date(now());
+    const tokens = await db.transaction(async (tx) => {
+      const issued = await sessions.issue(user, context, tx);
+      await createAuthRepository(tx).markSignedIn(user.id, at);
+      await createActivityLog(tx).record({
+        action: 'user.signed_in',
+        actorId: user.id,
+        actorRole: user.role,
+        targetType: 'user',
+        targetId: user.id,
+        details: { method },
+        requestId: context.requestId ?? null,
+      });
+      return issued;
+    });
+    return { user: toUserView({ ...user, lastLoginAt: at }), tokens };
+  }
+
+  async function createDonor(
+    tx: Db,
+    input: Register,
+    passwordHash: string,
+    context: RequestContext,
+  ): Promise<AuthResult> {
+    const repo = createAuthRepository(tx);
+    if (await repo.isEmailTaken(input.email)) throw emailTaken();
+    if (await repo.isPhoneTaken(input.phone)) throw phoneTaken();
+    let user: UserRow;
+    try {
+      user = await repo.insertUser({
+        email: input.email,
+        passwordHash,
+        role: 'donor',
+        status: 'pending',
+        fullName: input.fullName,
+        phone: input.phone,
+        bloodType: input.bloodType,
+        gender: input.gender,
+        dateOfBirth: input.dateOfBirth,
+        city: input.city,
+        state: input.state,
+        pincode: input.pincode ?? null,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        // People register to give blood; approval, not this flag, keeps pending donors out of matching.
+        available: true,
+        language: input.language ?? 'en',
+      });
+    } catch (error) {
+      // Two registrations racing past the checks above: the unique index decides.
+      const constraint = uniqueViolation(error);
+      if (constraint?.includes('email')) throw emailTaken();
+      if (constraint?.includes('phone')) throw phoneTaken();
+      throw error;
+    }
+    const at = new Date(now());
+    await repo.recordConsent({
+      userId: user.id,
+      version: CONSENT_VERSION,
+      purposes: CONSENT_PURPOSES,
+      agreedAt: at,
+      ip: context.ip ?? null,
+      userAgent: context.userAgent?.slice(0, 512) ?? null,
+    });
+    const tokens = await sessions.issue(user, context, tx);
+    await repo.markSignedIn(user.id, at);
+    await createActivityLog(tx).record({
+      action: 'user.registered',
+      actorId: user.id,
+      actorRole: 'donor',
+      targetType: 'user',
+      targetId: user.id,
+      details: { consentVersion: CONSENT_VERSION },
+      requestId: context.requestId ?? null,
+    });
+    return { user: toUserView(user), tokens };
+  }
+
+  return {
+    /**
+     * A new donor, status pending, signed in. With an idempotency key, a retry returns the first
+     * reply (`replayed: true`) instead of a 409.
+     */
+    async register(
+      input: Register,
+      context: RequestContext,
+    ): Promise<{ result: AuthResult; replayed: boolean }> {
+      const passwordHash = await hashPassword(input.password);
+      if (!context.idempotencyKey) {
+        const result = await db.transaction((tx) => createDonor(tx, input, passwordHash, context));
+        return { result, replayed: false };
+      }
+      const reply = await deps.idempotency.run(
+        {
+          key: context.idempotencyKey,
+          route: REGISTER_ROUTE_KEY,
+          requestHash: fingerprint(input, deps.config.jwtSecret),
+        },
+        async (tx) => ({
+          statusCode: 201,
+          body: await createDonor(tx, input, passwordHash, context),
+        }),
+      );
+      return { result: reply.body as AuthResult, replayed: reply.replayed };
+    },
+
+    async login(input: Login, context: RequestContext): Promise<AuthResult> {
+      const key = input.email;
+      // Counted before checking, and forgotten on success: parallel guesses cannot slip past.
+      const wait = limiters.passwordFailures.consume(key);
+      if (wait > 0) throw tooManyAttempts(wait);
+      const found = await repository.findByEmail(input.email);
+      const user = found && !found.deletedAt ? found : undefined;
+      const isRight = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+      if (!user || !isRight) {
+        throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+      }
+      limiters.passwordFailures.reset(key);
+      if (input.role && input.role !== user.role) {
+        throw new AppError(
+          'ROLE_MISMATCH',
+          `This is not a${input.role === 'admin' ? 'n' : ''} ${ROLE_NAMES[input.role]} account. Please use the sign-in page for your account type.`,
+        );
+      }
+      return signIn(user, 'password', context);
+    },
+
+    /** Mails a code when the address belongs to a live account; says nothing either way. */
+    async requestLoginCode(email: string): Promise<void> {
+      const wait = limiters.otpRequests.consume(email);
+      if (wait > 0) throw tooManyAttempts(wait);
+      const user = await repository.findByEmail(email);
+      if (!user || user.deletedAt) return;
+      const code = generateOtpCode();
+      const at = now();
+      const mail = renderOtpMail({
+        language: user.language,
+        name: user.fullName,
+        code,
+        publicUrl: deps.config.publicUrl,
+      });
+      await db.transaction(async (tx) => {
+        const repo = createAuthRepository(tx);
+        await repo.voidLoginCodes(user.id, new Date(at));
+        await repo.insertLoginCode({
+          userId: user.id,
+          codeHash: hashOtpCode(deps.config.jwtSecret, user.id, OTP_PURPOSE, code),
+          createdAt: new Date(at),
+          expiresAt: new Date(at + OTP_TTL_MINUTES * 60_000),
+        });
+        await mailer.enqueue({ to: user.email, userId: user.id, kind: 'login_otp', ...mail }, tx);
+      });
+      mailer.kick();
+    },
+
+    async loginWithCode(email: string, code: string, context: RequestContext): Promise<AuthResult> {
+      const wait = limiters.otpFailures.consume(email);
+      if (wait > 0) throw tooManyAttempts(wait);
+      const found = await repository.findByEmail(email);
+      const user = found && !found.deletedAt ? found : undefined;
+      const attempt = user
+        ? await repository.takeLoginCodeAttempt(user.id, new Date(now()))
+        : undefined;
+      const isRight =
+        user !== undefined &&
+        attempt !== undefined &&
+        digestsEqual(
+          hashOtpCode(deps.config.jwtSecret, user.id, OTP_PURPOSE, code),
+          attempt.codeHash,
+        ) &&
+        (await repository.consumeLoginCode(attempt.id, new Date(now())));
+      if (!user || !isRight) {
+        throw new AppError('INVALID_OTP', INVALID_OTP_MESSAGE);
+      }
+      limiters.otpFailures.reset(email);
+      limiters.passwordFailures.reset(email);
+      return signIn(user, 'otp', context);
+    },
+
+    async refresh(refreshToken: string): Promise<{ accessToken: string; expiresIn: number }> {
+      const result = await sessions.refresh(refreshToken);
+      if (!result) throw new AppError('INVALID_REFRESH_TOKEN', INVALID_REFRESH_TOKEN_MESSAGE);
+      return result;
+    },
+
+    /**
+     * Revokes the refresh token. Holding it proves the session is the caller's; a signed-in
+     * caller can only revoke their own. Unknown or revoked tokens are fine (logout never fails).
+     */
+    async logout(refreshToken: string | undefined, callerId: string | null): Promise<void> {
+      if (!refreshToken) return;
+      await sessions.revoke(refreshToken, REVOKE_REASONS.logout, callerId ?? undefined);
+    },
+
+    async me(userId: string): Promise<User> {
+      const user = await repository.findById(userId);
+      if (!user || user.deletedAt) {
+        throw new AppError('UNAUTHENTICATED', INVALID_REFRESH_TOKEN_MESSAGE);
+      }
+      return toUserView(user);
+    },
+
+    async isEmailAvailable(email: string): Promise<boolean> {
+      return !(await repository.isEmailTaken(email));
+    },
+
+    async isPhoneAvailable(phone: string): Promise<boolean> {
+      return !(await repository.isPhoneTaken(phone));
+    },
+
+    /** Mails a single-use reset link when the address belongs to a live account. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const wait = limiters.resetRequests.consume(email);
+      if (wait > 0) throw tooManyAttempts(wait);
+      const user = await repository.findByEmail(email);
+      if (!user || user.deletedAt) return;
+      const token = generateOpaqueToken();
+      const at = now();
+      const mail = renderResetMail({
+        language: user.language,
+        name: user.fullName,
+        link: `${deps.config.publicUrl}/reset-password?token=${token}`,
+        publicUrl: deps.config.publicUrl,
+      });
+      await db.transaction(async (tx) => {
+        const repo = createAuthRepository(tx);
+        // Only the newest link works: an older e-mail lying around is one less way in.
+        await repo.voidResetTokens(user.id, new Date(at));
+        await repo.insertResetToken({
+          userId: user.id,
+          tokenHash: hashOpaqueToken(token),
+          createdAt: new Date(at),
+          expiresAt: new Date(at + RESET_TOKEN_TTL_MINUTES * 60_000),
+        });
+        await mailer.enqueue(
+          { to: user.email, userId: user.id, kind: 'password_reset', ...mail },
+          tx,
+        );
+      });
+      mailer.kick();
+    },
+
+    /** Sets the new password and signs the account out everywhere. */
+    async resetPassword(token: string, password: string, context: RequestContext): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const user = await db.transaction(async (tx) => {
+        const repo = createAuthRepository(tx);
+        const at = new Date(now());
+        const owner = await repo.useResetToken(hashOpaqueToken(token), at);
+        if (!owner) throw new AppError('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN_MESSAGE);
+        await repo.setPasswordHash(owner.id, passwordHash);
+        await sessions.revokeAll(owner.id, REVOKE_REASONS.passwordReset, tx);
+        await repo.voidResetTokens(owner.id, at);
+        await repo.voidLoginCodes(owner.id, at);
+        await createActivityLog(tx).record({
+          action: 'user.password_reset',
+          actorId: owner.id,
+          actorRole: owner.role,
+          targetType: 'user',
+          targetId: owner.id,
+          requestId: context.requestId ?? null,
+        });
+        return owner;
+      });
+      // Whoever reads the mailbox may sign in again at once.
+      limiters.passwordFailures.reset(user.email);
+      limiters.otpFailures.reset(user.email);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function emailTaken() {
+  return new AppError('EMAIL_TAKEN', 'An account with this e-mail address already exists.', [
+    { path: 'body.email', message: 'An account with this e-mail address already exists.' },
+  ]);
+}
+
+function phoneTaken() {
+  return new AppError('PHONE_TAKEN', 'An account with this phone number already exists.', [
+    { path: 'body.phone', message: 'An account with this phone number already exists.' },
+  ]);
+}

@@ -1,0 +1,155 @@
+import type { AuthTokens, ChangePassword, UpdateProfile, User } from '@bdms/shared';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { createActivityLog } from '../../lib/activity-log';
+import { AppError } from '../../lib/app-error';
+import { tooManyAttempts, type AuthLimiters } from '../../lib/auth-limits';
+import { uniqueViolation } from '../../lib/db-errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { RequestMeta } from '../../lib/request-context';
+import { REVOKE_REASONS, type Sessions } from '../../lib/sessions';
+import { toUserView } from '../../lib/user-view';
+import type { AuthUser } from '../../plugins/auth';
+import { createUsersRepository, type ProfileChanges } from './users.repository';
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+export const BLOOD_TYPE_LOCKED_MESSAGE =
+  'Your blood type can only be changed until your account is approved. Contact support to correct it.';
+
+export interface UsersServiceDeps {
+  db: Db;
+  sessions: Sessions;
+  limiters: Pick<AuthLimiters, 'passwordFailures'>;
+}
+
+const forbidden = () => new AppError('FORBIDDEN', 'You can only see and change your own account.');
+const notFound = () => new AppError('NOT_FOUND', 'There is no user with this id.');
+const phoneTaken = () =>
+  new AppError('PHONE_TAKEN', 'An account with this phone number already exists.', [
+    { path: 'body.phone', message: 'An account with this phone number already exists.' },
+  ]);
+
+/** API.md "Users": the user themself or an administrator; anyone else 403. */
+function assertSelfOrAdmin(caller: AuthUser, id: string): void {
+  if (caller.id !== id && caller.role !== 'admin') throw forbidden();
+}
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const { db, sessions, limiters } = deps;
+  const repository = createUsersRepository(db);
+
+  async function load(id: string): Promise<UserRow> {
+    const user = await repository.findById(id);
+    if (!user || user.deletedAt) throw notFound();
+    return user;
+  }
+
+  return {
+    async getUser(caller: AuthUser, id: string): Promise<User> {
+      assertSelfOrAdmin(caller, id);
+      return toUserView(await load(id));
+    },
+
+    /**
+     * Profile fields and `available`. The blood type is verified at approval, so a donor can
+     * change it only while pending (else 409 BLOOD_TYPE_LOCKED); an administrator can always
+     * correct it. Every change is in the activity log, by field name only.
+     */
+    async updateUser(
+      caller: AuthUser,
+      id: string,
+      changes: UpdateProfile,
+      meta: Pick<RequestMeta, 'requestId'>,
+    ): Promise<User> {
+      assertSelfOrAdmin(caller, id);
+      const target = await load(id);
+      const isBloodTypeChange =
+        changes.bloodType !== undefined && changes.bloodType !== target.bloodType;
+      if (
+        isBloodTypeChange &&
+        caller.role !== 'admin' &&
+        target.role === 'donor' &&
+        target.status !== 'pending'
+      ) {
+        throw new AppError('BLOOD_TYPE_LOCKED', BLOOD_TYPE_LOCKED_MESSAGE, [
+          { path: 'body.bloodType', message: BLOOD_TYPE_LOCKED_MESSAGE },
+        ]);
+      }
+      if (changes.phone !== undefined && changes.phone !== target.phone) {
+        const owner = await repository.findIdByPhone(changes.phone);
+        if (owner && owner !== id) throw phoneTaken();
+      }
+      const set: ProfileChanges = { ...changes };
+      const fields = Object.keys(set).filter(
+        (key) => set[key as keyof ProfileChanges] !== target[key as keyof UserRow],
+      );
+      if (fields.length === 0) return toUserView(target);
+      try {
+        const updated = await db.transaction(async (tx) => {
+          const row = await createUsersRepository(tx).updateProfile(id, set);
+          if (!row) throw notFound();
+          await createActivityLog(tx).record({
+            action: 'user.updated',
+            actorId: caller.id,
+            actorRole: caller.role,
+            targetType: 'user',
+            targetId: id,
+            details: { fields },
+            requestId: meta.requestId,
+          });
+          return row;
+        });
+        return toUserView(updated);
+      } catch (error) {
+        if (uniqueViolation(error)?.includes('phone')) throw phoneTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * The user themself only. A wrong current password is a 400 on `body.currentPassword`, not a
+     * 401, so the client's "401 → refresh" rule does not fire; it counts towards the account's
+     * wrong-password limit. Every session is signed out and a new one returned for this device.
+     */
+    async changePassword(
+      caller: AuthUser,
+      id: string,
+      body: ChangePassword,
+      meta: RequestMeta,
+    ): Promise<AuthTokens> {
+      if (caller.id !== id)
+        throw new AppError('FORBIDDEN', 'You can only change your own password.');
+      const user = await load(id);
+      // Counted before checking and forgotten on success, as for sign-in.
+      const wait = limiters.passwordFailures.consume(user.email);
+      if (wait > 0) throw tooManyAttempts(wait);
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        throw new AppError('VALIDATION_ERROR', WRONG_CURRENT_PASSWORD_MESSAGE, [
+          { path: 'body.currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE },
+        ]);
+      }
+      limiters.passwordFailures.reset(user.email);
+      const passwordHash = await hashPassword(body.newPassword);
+      return db.transaction(async (tx) => {
+        await createUsersRepository(tx).setPasswordHash(id, passwordHash);
+        const tokenVersion = await sessions.revokeAll(id, REVOKE_REASONS.passwordChange, tx);
+        const tokens = await sessions.issue(
+          { id, role: user.role, tokenVersion },
+          { ip: meta.ip, userAgent: meta.userAgent },
+          tx,
+        );
+        await createActivityLog(tx).record({
+          action: 'user.password_changed',
+          actorId: id,
+          actorRole: user.role,
+          targetType: 'user',
+          targetId: id,
+          requestId: meta.requestId,
+        });
+        return tokens;
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

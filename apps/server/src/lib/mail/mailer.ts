@@ -1,0 +1,263 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { mailOutbox, type MailOutboxRow } from '../../db/schema';
+
+/** After the n-th failed attempt the next one waits 1 minute × 2^(n−1); after the 8th, it gives up. */
+export const MAIL_MAX_ATTEMPTS = 8;
+export const MAIL_RETRY_BASE_MS = 60_000;
+/** A claimed row is not claimed again for this long, even if its process dies mid-send. */
+export const MAIL_CLAIM_LEASE_MS = 5 * 60_000;
+export const MAIL_POLL_INTERVAL_MS = 30_000;
+const BATCH_SIZE = 20;
+
+export interface OutgoingMail {
+  to: string;
+  /** The account the message concerns (erased with it). */
+  userId?: string | null;
+  /** A short machine name: `login_otp`, `password_reset`, … */
+  kind: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** Something that delivers one message; nodemailer's transporter in production. */
+export interface MailTransport {
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+  }): Promise<{ messageId?: string }>;
+  close(): void;
+}
+
+export interface MailerDeps {
+  db: Db;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  logger?: MailLogger;
+  now?: () => number;
+  /** Defaults to nodemailer over SMTP_URL; null keeps every message in the outbox. */
+  transport?: MailTransport | null;
+  pollIntervalMs?: number;
+}
+
+export function retryDelayMs(attempts: number): number {
+  return MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
+}
+
+/** Only the domain: mail logs must not hold addresses (they are personal data). */
+export function recipientDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at === -1 ? '(invalid)' : address.slice(at + 1);
+}
+
+function smtpTransport(smtpUrl: string): MailTransport {
+  return createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 2,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+}
+
+const silentLogger: MailLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * The transactional outbox for e-mail. `enqueue` writes a row (inside the caller's transaction
+ * when given one); `kick` starts delivery; a timer retries due rows, so delivery survives
+ * restarts and SMTP outages. Without SMTP_URL messages are stored with status `logged` and only
+ * a line without the address or content is logged: developers read codes and links from the
+ * `mail_outbox` table.
+ */
+export function createMailer(deps: MailerDeps) {
+  const { db } = deps;
+  const logger = deps.logger ?? silentLogger;
+  const now = deps.now ?? Date.now;
+  const transport =
+    deps.transport !== undefined
+      ? deps.transport
+      : deps.config.smtpUrl
+        ? smtpTransport(deps.config.smtpUrl)
+        : null;
+  const pollIntervalMs = deps.pollIntervalMs ?? MAIL_POLL_INTERVAL_MS;
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let runAgain = false;
+  let stopped = false;
+
+  async function claimDue(): Promise<MailOutboxRow[]> {
+    const at = new Date(now());
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, at)))
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    // Claiming moves next_attempt_at past a lease, so other processes skip the row meanwhile.
+    const rows = await db
+      .update(mailOutbox)
+      .set({
+        nextAttemptAt: new Date(at.getTime() + MAIL_CLAIM_LEASE_MS),
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, 'queued')))
+      .returning();
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async function deliver(row: MailOutboxRow, via: MailTransport): Promise<void> {
+    try {
+      const info = await via.sendMail({
+        from: deps.config.mailFrom,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody ?? '',
+        html: row.htmlBody ?? '',
+      });
+      await db
+        .update(mailOutbox)
+        .set({
+          status: 'sent',
+          sentAt: new Date(now()),
+          messageId: info.messageId ?? null,
+          lastError: null,
+          // The bodies carry live codes and links; once delivered they are not kept.
+          textBody: null,
+          htmlBody: null,
+        })
+        .where(eq(mailOutbox.id, row.id));
+      logger.info(
+        { mailId: row.id, kind: row.kind, to: recipientDomain(row.toAddress) },
+        'mail sent',
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const giveUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? 'failed' : 'queued',
+          lastError: reason.slice(0, 500),
+          nextAttemptAt: new Date(now() + (giveUp ? 0 : retryDelayMs(row.attempts))),
+        })
+        .where(eq(mailOutbox.id, row.id));
+      logger.warn(
+        { mailId: row.id, kind: row.kind, attempts: row.attempts, reason, gaveUp: giveUp },
+        giveUp ? 'mail failed; giving up' : 'mail failed; will retry',
+      );
+    }
+  }
+
+  /** Sends every due message once; resolves when the batch is done. */
+  async function deliverDue(): Promise<number> {
+    if (!transport) return 0;
+    let count = 0;
+    for (;;) {
+      const rows = await claimDue();
+      for (const row of rows) await deliver(row, transport);
+      count += rows.length;
+      if (rows.length < BATCH_SIZE || stopped) return count;
+    }
+  }
+
+  function kick(): void {
+    if (!transport || stopped) return;
+    if (running) {
+      runAgain = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        runAgain = false;
+        try {
+          await deliverDue();
+        } catch (error) {
+          logger.error({ err: error }, 'mail delivery run failed');
+        }
+      } while (runAgain && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+  }
+
+  return {
+    /** True when SMTP_URL is set and messages leave the outbox. */
+    isConfigured: transport !== null,
+
+    /**
+     * Stores a message for delivery. Pass a transaction as `into` to store it atomically with the
+     * change it announces, then call `kick()` after the commit.
+     */
+    async enqueue(mail: OutgoingMail, into: Db = db): Promise<MailOutboxRow> {
+      const [row] = await into
+        .insert(mailOutbox)
+        .values({
+          userId: mail.userId ?? null,
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          kind: mail.kind,
+          status: transport ? 'queued' : 'logged',
+          nextAttemptAt: new Date(now()),
+        })
+        .returning();
+      if (!row) throw new Error('mail_outbox insert returned no row');
+      if (!transport) {
+        logger.info(
+          { mailId: row.id, kind: mail.kind, to: recipientDomain(mail.to), subject: mail.subject },
+          'SMTP_URL is not set: the message is kept in the mail_outbox table (status logged), not sent',
+        );
+      }
+      return row;
+    },
+
+    /** Stores and starts delivering a message (no caller transaction). */
+    async send(mail: OutgoingMail): Promise<MailOutboxRow> {
+      const row = await this.enqueue(mail);
+      kick();
+      return row;
+    },
+
+    kick,
+    deliverDue,
+
+    /** Starts the retry timer (idempotent). */
+    start(): void {
+      if (!transport || timer || stopped) return;
+      timer = setInterval(kick, pollIntervalMs);
+      timer.unref();
+      kick();
+    },
+
+    /** Resolves once no delivery run is in progress. */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
+
+    /** Stops the timer, waits for the run in progress and closes SMTP connections. */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      while (running) await running;
+      transport?.close();
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

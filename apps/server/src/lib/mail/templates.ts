@@ -1,0 +1,169 @@
+import { APP_NAME, OTP_TTL_MINUTES, RESET_TOKEN_TTL_MINUTES } from '@bdms/shared';
+
+/** Languages with written e-mail text (product spec section 9); anything else gets English. */
+export const MAIL_LANGUAGES = ['en', 'es', 'hi'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function mailLanguage(language: string | null | undefined): MailLanguage {
+  return (MAIL_LANGUAGES as readonly string[]).includes(language ?? '')
+    ? (language as MailLanguage)
+    : 'en';
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+interface Layout {
+  lang: MailLanguage;
+  subject: string;
+  greeting: string;
+  /** Paragraphs before and after the highlighted part, plain text (escaped for HTML here). */
+  intro: string;
+  highlight: { kind: 'code'; value: string } | { kind: 'link'; url: string; label: string };
+  outro: string;
+  publicUrl: string;
+}
+
+/** Plain text plus a small inline-styled HTML version; every interpolation is escaped. */
+function render(layout: Layout): RenderedMail {
+  const highlightText =
+    layout.highlight.kind === 'code' ? layout.highlight.value : layout.highlight.url;
+  const text = [
+    layout.greeting,
+    '',
+    layout.intro,
+    '',
+    `    ${highlightText}`,
+    '',
+    layout.outro,
+    '',
+    '-- ',
+    APP_NAME,
+    layout.publicUrl,
+    '',
+  ].join('\n');
+
+  const highlightHtml =
+    layout.highlight.kind === 'code'
+      ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:24px 0">${escapeHtml(layout.highlight.value)}</p>`
+      : `<p style="margin:24px 0"><a href="${escapeHtml(layout.highlight.url)}" style="background:#b91c1c;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(layout.highlight.label)}</a></p>` +
+        `<p style="font-size:13px;color:#555555;word-break:break-all">${escapeHtml(layout.highlight.url)}</p>`;
+  const html = `<!doctype html>
+<html lang="${layout.lang}"><head><meta charset="utf-8"><title>${escapeHtml(layout.subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;margin:0;padding:24px">
+<p>${escapeHtml(layout.greeting)}</p>
+<p>${escapeHtml(layout.intro)}</p>
+${highlightHtml}
+<p>${escapeHtml(layout.outro)}</p>
+<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
+<p style="font-size:13px;color:#555555">${escapeHtml(APP_NAME)}<br><a href="${escapeHtml(layout.publicUrl)}">${escapeHtml(layout.publicUrl)}</a></p>
+</body></html>
+`;
+  return { subject: layout.subject, text, html };
+}
+
+export interface OtpMailInput {
+  language: string | null | undefined;
+  name: string;
+  code: string;
+  publicUrl: string;
+}
+
+const OTP_TEXT: Record<
+  MailLanguage,
+  (name: string, minutes: number) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'>
+> = {
+  en: (name, minutes) => ({
+    subject: `Your sign-in code for ${APP_NAME}`,
+    greeting: `Hello ${name},`,
+    intro: 'Your one-time sign-in code is:',
+    outro: `It is valid for ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail; nobody can sign in without the code.`,
+  }),
+  es: (name, minutes) => ({
+    subject: `Tu código de acceso a ${APP_NAME}`,
+    greeting: `Hola, ${name}:`,
+    intro: 'Tu código de acceso de un solo uso es:',
+    outro: `Es válido durante ${minutes} minutos y solo se puede usar una vez. Si no lo has solicitado, puedes ignorar este correo; nadie puede iniciar sesión sin el código.`,
+  }),
+  hi: (name, minutes) => ({
+    subject: `${APP_NAME} में साइन इन करने के लिए आपका कोड`,
+    greeting: `नमस्ते ${name},`,
+    intro: 'साइन इन करने के लिए आपका एक बार इस्तेमाल होने वाला कोड है:',
+    outro: `यह कोड ${minutes} मिनट तक मान्य है और सिर्फ़ एक बार इस्तेमाल किया जा सकता है। अगर आपने यह कोड नहीं माँगा था, तो इस ई-मेल को अनदेखा करें; इस कोड के बिना कोई भी साइन इन नहीं कर सकता।`,
+  }),
+};
+
+export function renderOtpMail(input: OtpMailInput): RenderedMail {
+  const lang = mailLanguage(input.language);
+  return render({
+    lang,
+    ...OTP_TEXT[lang](input.name, OTP_TTL_MINUTES),
+    highlight: { kind: 'code', value: input.code },
+    publicUrl: input.publicUrl,
+  });
+}
+
+export interface ResetMailInput {
+  language: string | null | undefined;
+  name: string;
+  /** The full link, `${PUBLIC_URL}/reset-password?token=…`. */
+  link: string;
+  publicUrl: string;
+}
+
+const RESET_TEXT: Record<
+  MailLanguage,
+  (
+    name: string,
+    hours: number,
+  ) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string }
+> = {
+  en: (name, hours) => ({
+    subject: `Reset your ${APP_NAME} password`,
+    greeting: `Hello ${name},`,
+    intro: 'We received a request to reset your password. Open this link to choose a new one:',
+    label: 'Choose a new password',
+    outro: `The link is valid for ${hours} hour${hours === 1 ? '' : 's'} and works once. If you did not ask for a new password, ignore this e-mail; your password stays the same.`,
+  }),
+  es: (name, hours) => ({
+    subject: `Restablece tu contraseña de ${APP_NAME}`,
+    greeting: `Hola, ${name}:`,
+    intro:
+      'Hemos recibido una solicitud para restablecer tu contraseña. Abre este enlace para elegir una nueva:',
+    label: 'Elegir una contraseña nueva',
+    outro: `El enlace es válido durante ${hours} ${hours === 1 ? 'hora' : 'horas'} y solo funciona una vez. Si no has pedido una contraseña nueva, ignora este correo; tu contraseña no cambiará.`,
+  }),
+  hi: (name, hours) => ({
+    subject: `अपना ${APP_NAME} पासवर्ड रीसेट करें`,
+    greeting: `नमस्ते ${name},`,
+    intro: 'हमें आपका पासवर्ड रीसेट करने का अनुरोध मिला है। नया पासवर्ड चुनने के लिए यह लिंक खोलें:',
+    label: 'नया पासवर्ड चुनें',
+    outro: `यह लिंक ${hours} घंटे तक मान्य है और सिर्फ़ एक बार काम करता है। अगर आपने नया पासवर्ड नहीं माँगा था, तो इस ई-मेल को अनदेखा करें; आपका पासवर्ड नहीं बदलेगा।`,
+  }),
+};
+
+export function renderResetMail(input: ResetMailInput): RenderedMail {
+  const lang = mailLanguage(input.language);
+  const { label, ...text } = RESET_TEXT[lang](input.name, RESET_TOKEN_TTL_MINUTES / 60);
+  return render({
+    lang,
+    ...text,
+    highlight: { kind: 'link', url: input.link, label },
+    publicUrl: input.publicUrl,
+  });
+}
