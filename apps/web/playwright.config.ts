@@ -1,8 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
-export const E2E_PORT = 3111;
-export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-1' };
-const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+import {
+  E2E_ADMIN,
+  E2E_BASE_URL as baseURL,
+  E2E_MAIL_URL,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+} from './e2e/support/constants';
 
 // Debian's Chromium, never a downloaded browser.
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -38,19 +42,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    cwd: '../..',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node scripts/e2e-mail-server.mjs',
+      cwd: '../..',
+      url: `${E2E_MAIL_URL}/health`,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      cwd: '../..',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      },
+    },
+  ],
 });
