@@ -7,3 +7,5 @@ export * from './dates';
 export * from './phone';
 export * from './users';
 export * from './places';
+export * from './donors';
+export * from './admin';

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { emailSchema, isoDateSchema, phoneSchema, userSchema } from './auth';
+import { BLOOD_TYPES, DONOR_STATUSES } from './constants';
+import {
+  activityItemSchema,
+  documentSchema,
+  donationSchema,
+  QUESTIONNAIRE_REVIEW_DECISIONS,
+  questionnaireSchema,
+} from './donors';
+
+/** Contracts of the administrators' console (API.md "Admin"). */
+
+export const reasonSchema = z.object({
+  /** Shown to the donor; required for reject and suspend. */
+  reason: z.string().trim().min(3, 'Give a reason the donor can act on.').max(1000),
+});
+export type Reason = z.infer<typeof reasonSchema>;
+
+export const listDonorsQuerySchema = z.object({
+  status: z.enum(DONOR_STATUSES).optional(),
+  bloodType: z.enum(BLOOD_TYPES).optional(),
+  /** Matches name, e-mail, phone, city or PIN code. */
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListDonorsQuery = z.infer<typeof listDonorsQuerySchema>;
+
+export const donorStatsAdminSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.object({
+    pending: z.number().int(),
+    approved: z.number().int(),
+    rejected: z.number().int(),
+    suspended: z.number().int(),
+  }),
+  byBloodType: z.record(z.string(), z.number().int()),
+  newLast7d: z.number().int(),
+  availableNow: z.number().int(),
+});
+export type DonorStatsAdmin = z.infer<typeof donorStatsAdminSchema>;
+
+export const donorDetailsSchema = z.object({
+  donor: userSchema,
+  documents: z.array(documentSchema),
+  questionnaire: questionnaireSchema.nullable(),
+  donations: z.array(donationSchema),
+  activity: z.array(activityItemSchema),
+});
+export type DonorDetails = z.infer<typeof donorDetailsSchema>;
+
+export const reviewQuestionnaireSchema = z.object({
+  decision: z.enum(QUESTIONNAIRE_REVIEW_DECISIONS),
+  notes: z.string().trim().max(1000).optional(),
+});
+export type ReviewQuestionnaire = z.infer<typeof reviewQuestionnaireSchema>;
+
+export const exportDonorsSchema = z.object({
+  status: z.enum(DONOR_STATUSES).optional(),
+  bloodType: z.enum(BLOOD_TYPES).optional(),
+  /** Registered on or after (YYYY-MM-DD). */
+  from: isoDateSchema.optional(),
+  /** Registered on or before (YYYY-MM-DD). */
+  to: isoDateSchema.optional(),
+  /** Extension: the same text search as the donor list. */
+  q: z.string().trim().max(100).optional(),
+});
+export type ExportDonors = z.infer<typeof exportDonorsSchema>;
+
+export const recentActivityItemSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.string(), name: z.string(), role: z.string() }).nullable(),
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string(), label: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type RecentActivityItem = z.infer<typeof recentActivityItemSchema>;
+
+export const requestsSummarySchema = z.object({
+  total: z.number().int(),
+  byStatus: z.record(z.string(), z.number().int()),
+  byUrgency: z.record(z.string(), z.number().int()),
+  openCritical: z.number().int(),
+  fulfilledLast30d: z.number().int(),
+  medianHoursToFulfil: z.number().nullable(),
+});
+export type RequestsSummary = z.infer<typeof requestsSummarySchema>;
+
+export const TIME_RANGES = ['7d', '30d', '90d', '1y'] as const;
+export type TimeRange = (typeof TIME_RANGES)[number];
+export const analyticsQuerySchema = z.object({ timeRange: z.enum(TIME_RANGES).default('30d') });
+export const analyticsDashboardSchema = z.object({
+  timeRange: z.enum(TIME_RANGES),
+  totals: z.object({
+    registrations: z.number().int(),
+    requests: z.number().int(),
+    donations: z.number().int(),
+  }),
+  /** One entry per day of the range, oldest first, zero-filled. */
+  series: z.array(
+    z.object({
+      date: z.string(),
+      registrations: z.number().int(),
+      requests: z.number().int(),
+      donations: z.number().int(),
+    }),
+  ),
+  bloodTypeDistribution: z.record(z.string(), z.number().int()),
+});
+export type AnalyticsDashboard = z.infer<typeof analyticsDashboardSchema>;
+
+export const emailStatusSchema = z.object({
+  transport: z.enum(['smtp', 'outbox']),
+  configured: z.boolean(),
+  from: z.string(),
+  sent24h: z.number().int(),
+  failed24h: z.number().int(),
+  queued: z.number().int(),
+  lastError: z.string().nullable(),
+});
+export type EmailStatus = z.infer<typeof emailStatusSchema>;
+export const testEmailSchema = z.object({ email: emailSchema });
+
+export const notificationSettingsSchema = z.object({
+  emailEnabled: z.boolean(),
+  pushEnabled: z.boolean(),
+  smsEnabled: z.boolean(),
+  /** Radius of the first matching round, km. */
+  matchRadiusKm: z.number().int().min(1).max(200),
+  maxDonorsPerRequest: z.number().int().min(1).max(200),
+  notifyAdminsOnCritical: z.boolean(),
+  /** Extension: fairness cap, request alerts per donor per 7 days. */
+  maxAlertsPerDonorPer7d: z.number().int().min(1).max(20).optional(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
+  emailEnabled: true,
+  pushEnabled: true,
+  smsEnabled: false,
+  matchRadiusKm: 25,
+  maxDonorsPerRequest: 20,
+  notifyAdminsOnCritical: true,
+  maxAlertsPerDonorPer7d: 2,
+};
+
+export const createHospitalSchema = z.object({
+  name: z.string().trim().min(2).max(200),
+  email: emailSchema,
+  phone: phoneSchema,
+  city: z.string().trim().min(2).max(80),
+  state: z.string().trim().min(2).max(80),
+  /** The facility (blood bank directory entry) this hospital account speaks for. */
+  facilityId: z.string().max(64).optional(),
+});
+export type CreateHospital = z.infer<typeof createHospitalSchema>;
+export const hospitalAccountSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  facilityId: z.string().nullable(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type HospitalAccount = z.infer<typeof hospitalAccountSchema>;
