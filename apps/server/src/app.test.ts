@@ -560,6 +560,50 @@ describe('OpenAPI', () => {
     }
   });
 
+  it("documents the donor's journey routes and the decisions behind them", async () => {
+    const doc = (await subject.app.inject({ url: '/api/docs/json' })).json();
+    const expected: Record<string, string[]> = {
+      '/api/v1/documents': ['post'],
+      '/api/v1/documents/list': ['get'],
+      '/api/v1/documents/{id}/file': ['get'],
+      '/api/v1/documents/{id}/verify': ['put'],
+      '/api/v1/users/{id}/questionnaire': ['get', 'put'],
+      '/api/v1/users/{id}/onboarding-status': ['get'],
+      '/api/v1/users/{id}/stats': ['get'],
+      '/api/v1/users/{id}/donations': ['get', 'post'],
+      '/api/v1/donations': ['post'],
+      '/api/v1/donations/{id}/certificate': ['get'],
+      '/api/v1/certificates/{number}': ['get'],
+      '/api/v1/users/{id}/activity': ['get'],
+      '/api/v1/users/{id}/availability': ['get', 'put'],
+      '/api/v1/users/{id}/export': ['get'],
+      '/api/v1/users/{id}': ['delete'],
+      '/api/v1/notifications': ['get'],
+      '/api/v1/notifications/{id}/read': ['post'],
+      '/api/v1/notifications/read-all': ['post'],
+      '/api/v1/notifications/push-subscription': ['post', 'delete'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      for (const method of methods) {
+        const operation = doc.paths[path]?.[method];
+        expect(operation, `${method} ${path}`).toBeDefined();
+        expect(operation.description, `${method} ${path}`).toBeTruthy();
+      }
+    }
+    expect(doc.paths['/api/v1/certificates/{number}'].get.security).toBeUndefined();
+    for (const phrase of [
+      'Schedule F Part XII-B',
+      'G.S.R. 166(E)',
+      '120 days',
+      'INSUFFICIENT_STORAGE',
+      'FOR UPDATE SKIP LOCKED',
+      'livesImpacted',
+      'first name and last initial',
+    ]) {
+      expect(doc.info.description).toContain(phrase);
+    }
+  });
+
   it('serves Swagger UI as HTML whose scripts load under the CSP', async () => {
     const res = await subject.app.inject({ url: '/api/docs', headers: HTML });
     expect(res.statusCode).toBe(200);

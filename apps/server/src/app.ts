@@ -16,8 +16,13 @@ import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { certificatesRoutes } from './features/certificates/certificates.routes';
+import { documentsRoutes } from './features/documents/documents.routes';
+import { donationsRoutes } from './features/donations/donations.routes';
+import { donorsRoutes } from './features/donors/donors.routes';
 import { flagsRoutes } from './features/flags/flags.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
 import { authPlugin } from './plugins/auth';
@@ -91,7 +96,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(healthRoutes, { database });
   await app.register(flagsRoutes, { config, flags: services.flags, version: serverVersion() });
   await app.register(authRoutes, { auth: services.auth });
-  await app.register(usersRoutes, { users: services.users });
+  await app.register(usersRoutes, { users: services.users, privacy: services.privacy });
+  await app.register(donorsRoutes, { donors: services.donors });
+  await app.register(documentsRoutes, { documents: services.documents });
+  await app.register(donationsRoutes, { donations: services.donations });
+  await app.register(certificatesRoutes, { certificates: services.certificates });
+  await app.register(notificationsRoutes, { notifications: services.notifications });
   if (options.extraRoutes) {
     const extraRoutes = options.extraRoutes;
     await app.register(async (scope) => extraRoutes(scope as App));
@@ -100,9 +110,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(openApiUiPlugin);
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
-  // Mail retries run while the app does; closing the app waits for a send in progress.
-  app.addHook('onReady', async () => services.mail.start());
-  app.addHook('onClose', async () => services.mail.stop());
+  // Mail retries, notification deliveries and the availability job run while the app does;
+  // closing the app waits for work in progress.
+  app.addHook('onReady', async () => {
+    services.mail.start();
+    if (services.backgroundJobs) {
+      services.notifier.start();
+      services.availabilityJob.start();
+    }
+  });
+  app.addHook('onClose', async () => {
+    await services.availabilityJob.stop();
+    await services.notifier.stop();
+    await services.mail.stop();
+  });
   await app.ready();
   return app;
 }

@@ -1,13 +1,36 @@
+import type https from 'node:https';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { createAuthService, type AuthService } from './features/auth/auth.service';
+import {
+  createCertificatesService,
+  type CertificatesService,
+} from './features/certificates/certificates.service';
+import {
+  createDocumentsService,
+  type DocumentsService,
+} from './features/documents/documents.service';
+import {
+  createDonationsService,
+  type DonationsService,
+} from './features/donations/donations.service';
+import { createAvailabilityJob, type AvailabilityJob } from './features/donors/availability.job';
+import { createDonorsService, type DonorsService } from './features/donors/donors.service';
 import { createFlagsServiceForDb, type FlagsService } from './features/flags/flags.service';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './features/notifications/notifications.service';
+import { createPrivacyService, type PrivacyService } from './features/users/privacy.service';
 import { createUsersService, type UsersService } from './features/users/users.service';
 import { createAuthLimiters, type AuthLimiters } from './lib/auth-limits';
 import { createIdempotency } from './lib/idempotency';
 import { createMailer, type MailLogger, type Mailer, type MailTransport } from './lib/mail/mailer';
+import { createNotifier, type Notifier, type PushSender } from './lib/notifications/notifier';
 import { createSessions, type Sessions } from './lib/sessions';
 import { createAccessTokens, type AccessTokens } from './lib/tokens';
+import { createUploadStore, type UploadStore, type WriteBytes } from './lib/uploads';
+import { createUserViews, type UserViews } from './lib/user-view';
 
 /** The long-lived services, one set per process, shared by start-up code and the routes. */
 export interface AppServices {
@@ -16,18 +39,41 @@ export interface AppServices {
   sessions: Sessions;
   /** The e-mail outbox; later features send their mail through it. */
   mail: Mailer;
+  /** In-app notifications with durable push and e-mail delivery. */
+  notifier: Notifier;
+  uploads: UploadStore;
+  userViews: UserViews;
   limiters: AuthLimiters;
   auth: AuthService;
   users: UsersService;
+  privacy: PrivacyService;
+  documents: DocumentsService;
+  donors: DonorsService;
+  donations: DonationsService;
+  certificates: CertificatesService;
+  notifications: NotificationsService;
+  availabilityJob: AvailabilityJob;
+  /** false: the app starts no timers (tests run the workers by hand). */
+  backgroundJobs: boolean;
 }
 
 export interface ServicesOptions {
-  /** Where the mailer reports (pino in production). */
+  /** Where the mailer and workers report (pino in production). */
   logger?: MailLogger;
   /** A fake clock for tests; defaults to Date.now. */
   now?: () => number;
   /** Replaces the SMTP transport (tests); null keeps all mail in the outbox. */
   mailTransport?: MailTransport | null;
+  /** An https.Agent for web push (tests trust a self-signed fake push service with it). */
+  pushAgent?: https.Agent;
+  /** Replaces web-push entirely. */
+  pushSender?: PushSender;
+  /** Which push endpoints subscriptions may name; defaults to the browsers' push services. */
+  isAllowedPushEndpoint?: (endpoint: URL) => boolean;
+  /** Replaces the byte-writing step of uploads (tests simulate a full disk). */
+  uploadWrite?: WriteBytes;
+  /** Default true: the app starts the notification worker and the availability job. */
+  backgroundJobs?: boolean;
 }
 
 export function createServices(
@@ -37,32 +83,62 @@ export function createServices(
 ): AppServices {
   const { db } = database;
   const now = options.now ?? Date.now;
+  const logger = options.logger;
   const accessTokens = createAccessTokens({ secret: config.jwtSecret, now });
   const sessions = createSessions({ db, accessTokens, now });
   const mail = createMailer({
     db,
     config,
     now,
-    logger: options.logger,
+    logger,
     ...(options.mailTransport !== undefined ? { transport: options.mailTransport } : {}),
   });
+  const flags = createFlagsServiceForDb(db);
   const limiters = createAuthLimiters(now);
+  const userViews = createUserViews({ db, flags, now });
+  const uploads = createUploadStore(config.dataDir, options.uploadWrite);
+  const idempotency = createIdempotency(db, now);
+  const notifier = createNotifier({
+    db,
+    config,
+    mail,
+    now,
+    logger,
+    pushAgent: options.pushAgent,
+    pushSender: options.pushSender,
+  });
   return {
-    flags: createFlagsServiceForDb(db),
+    flags,
     accessTokens,
     sessions,
     mail,
+    notifier,
+    uploads,
+    userViews,
     limiters,
     auth: createAuthService({
       db,
       sessions,
       mailer: mail,
-      idempotency: createIdempotency(db, now),
+      idempotency,
       limiters,
       config,
+      userViews,
       now,
     }),
-    users: createUsersService({ db, sessions, limiters }),
+    users: createUsersService({ db, sessions, limiters, userViews, now }),
+    privacy: createPrivacyService({ db, userViews, uploads, limiters, now, logger }),
+    documents: createDocumentsService({ db, uploads, notifier, flags, now, logger }),
+    donors: createDonorsService({ db, notifier, flags, now }),
+    donations: createDonationsService({ db, notifier, idempotency, config, now }),
+    certificates: createCertificatesService({ db, config }),
+    notifications: createNotificationsService({
+      db,
+      now,
+      isAllowedPushEndpoint: options.isAllowedPushEndpoint,
+    }),
+    availabilityJob: createAvailabilityJob({ db, notifier, now, logger }),
+    backgroundJobs: options.backgroundJobs ?? true,
   };
 }
 

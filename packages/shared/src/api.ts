@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   INVALID_RESET_TOKEN: 400,
   /** The blood type can only be changed while the donor's status is pending. */
   BLOOD_TYPE_LOCKED: 409,
+  /** The server's disk is full; the upload was not kept (try again later). */
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -36,7 +36,11 @@ export const PERMANENT_CONDITIONS = [
   'epilepsy',
   'organ_transplant',
 ] as const;
-export const CONDITION_CODES = [...TIMED_CONDITIONS, ...CURRENT_CONDITIONS, ...PERMANENT_CONDITIONS] as const;
+export const CONDITION_CODES = [
+  ...TIMED_CONDITIONS,
+  ...CURRENT_CONDITIONS,
+  ...PERMANENT_CONDITIONS,
+] as const;
 export type TimedCondition = (typeof TIMED_CONDITIONS)[number];
 export type ConditionCode = (typeof CONDITION_CODES)[number];
 
@@ -63,12 +67,20 @@ export const questionnaireAnswersSchema = z
     const dates = answers.conditionDates ?? {};
     for (const code of answers.conditions) {
       if (isTimedCondition(code) && !dates[code]) {
-        ctx.addIssue({ code: 'custom', path: ['conditionDates', code], message: 'This condition needs its date.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['conditionDates', code],
+          message: 'This condition needs its date.',
+        });
       }
     }
     for (const key of Object.keys(dates)) {
       if (!isTimedCondition(key)) {
-        ctx.addIssue({ code: 'custom', path: ['conditionDates', key], message: 'Not a timed condition.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['conditionDates', key],
+          message: 'Not a timed condition.',
+        });
       }
     }
   });
@@ -90,6 +102,8 @@ export const eligibilityResultSchema = z.object({
   /** ISO date-time from which the donor may give again; null when permanently deferred or unknown. */
   nextEligibleAt: z.string().nullable(),
   deferrals: z.array(deferralSchema),
+  /** Extension: the most the donor may give by weight (350 or 450 ml); null when underweight. */
+  maxVolumeMl: z.number().int().nullable().optional(),
 });
 export type EligibilityResult = z.infer<typeof eligibilityResultSchema>;
 
@@ -100,6 +114,8 @@ export const questionnaireSchema = z.object({
   eligible: z.boolean(),
   nextEligibleAt: z.string().nullable(),
   deferrals: z.array(deferralSchema),
+  /** Extension: as in eligibilityResultSchema. */
+  maxVolumeMl: z.number().int().nullable().optional(),
   review: z
     .object({
       decision: z.enum(QUESTIONNAIRE_REVIEW_DECISIONS),
@@ -112,9 +128,19 @@ export const questionnaireSchema = z.object({
 });
 export type Questionnaire = z.infer<typeof questionnaireSchema>;
 
-export const DOCUMENT_TYPES = ['id_proof', 'address_proof', 'medical_certificate', 'photo'] as const;
+export const DOCUMENT_TYPES = [
+  'id_proof',
+  'address_proof',
+  'medical_certificate',
+  'photo',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export const DOCUMENT_MIME_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+] as const;
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 export const documentSchema = z.object({

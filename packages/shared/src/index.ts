@@ -9,3 +9,5 @@ export * from './users';
 export * from './places';
 export * from './donors';
 export * from './admin';
+export * from './eligibility';
+export * from './donor-replies';

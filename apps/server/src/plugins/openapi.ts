@@ -22,8 +22,24 @@ export const OPENAPI_TAGS = [
   },
   {
     name: 'users',
-    description: 'A user’s own account (or any account, for administrators).',
+    description:
+      'A user’s own account (or any account, for administrators): profile, activity, data export and erasure.',
   },
+  {
+    name: 'donors',
+    description:
+      'The donor’s journey: health questionnaire and eligibility, onboarding, availability.',
+  },
+  { name: 'documents', description: 'Identity and other documents, uploaded and verified.' },
+  {
+    name: 'donations',
+    description: 'Donations reported by donors or recorded by hospitals, and totals.',
+  },
+  {
+    name: 'certificates',
+    description: 'Donation certificates (PDF) and their public verification.',
+  },
+  { name: 'notifications', description: 'In-app notifications and web push subscriptions.' },
 ];
 
 function errorCodeTable(): string {
@@ -92,6 +108,38 @@ Decisions where the contract left a choice:
 - **Privacy**: the user object carries an e-mail address and phone number, so it is only sent to the user
   themself and to administrators; nothing else replies with another user's contact details.
 - New donors start with \`available: true\`; approval, not that flag, keeps pending donors out of matching.
+
+## The donor's journey: decisions
+- **Eligibility** follows India's rules (Drugs and Cosmetics Rules 1945, Schedule F Part XII-B, as amended by
+  G.S.R. 166(E) of 11 March 2020; NBTC donor-selection guidelines), kept as a data table in the shared package so the
+  web app shows the same verdict: 18–65 years, first-time donors not over 60, at least 45 kg (350 ml; over 55 kg
+  450 ml), haemoglobin at least 12.5 g/dL when known, 90 days between whole-blood donations for men and 120 for women.
+  **\`other\` gets 120 days** (the conservative choice). \`nextEligibleAt\` is the latest end of the running timed
+  deferrals and of the donation interval (shown even once passed), null when permanently deferred or when no date can
+  be known ("while it lasts": pregnancy, a cold, low weight). Verdicts are recomputed when read, so deferrals end on their own.
+- **Hidden after a donation**: a reported (unverified) donation, a recorded one, and a last-donation date answered in
+  the questionnaire all move \`lastDonationAt\`, which hides the donor from matching for their interval.
+- **Onboarding** is complete when the questionnaire is submitted and, while \`documentUpload\` is on, an ID proof that
+  is not rejected is uploaded. Administrators are told once per submission; a \`rejected\` donor who changes their
+  documents or questionnaire goes back to \`pending\` and is told so.
+- **Documents** are typed by their content (PDF, JPEG, PNG, WebP magic bytes), never by name or declared type; stored
+  outside the web root under random names, written atomically (temporary file, flush, rename), served only as
+  attachments with \`nosniff\` and \`Cache-Control: private, no-store\`. A full disk is 507 \`INSUFFICIENT_STORAGE\`.
+  One document per type: a pending or rejected one is replaced, a verified one is not (409).
+- **Availability** lapses 90 days after the donor last confirmed it (PUT availability, or PATCH \`available\`);
+  \`needsReconfirmation\` from day 83, when one reminder is sent; an hourly job turns lapsed availability off.
+- **Donor stats**: \`livesImpacted\` = 3 × verified units (one unit gives red cells, plasma and platelets);
+  \`requestsResponded\` is 0 until blood requests exist.
+- **Notifications** are written in the user's language (en, es, hi) in the same transaction as the event, with one
+  delivery row per push subscription (and one for e-mail, for what a donor must not miss — status changes, document
+  verdicts — while \`emailNotifications\` is on). A worker delivers them (retry after 30 s × 2^attempts, at most 8
+  attempts, a lease with \`FOR UPDATE SKIP LOCKED\`), so deliveries survive restarts and are sent once; a push service
+  answering 404/410 removes the subscription. Only the browsers' push services are accepted as endpoints.
+- **Certificates** exist for verified donations only and are generated on request; the public verification shows
+  the donor's first name and last initial only, and is limited to 30 requests a minute per address.
+- **Privacy rights** (DPDP Act 2023): \`GET /users/{id}/export\` returns everything as a JSON attachment;
+  \`DELETE /users/{id}\` erases files and personal data, keeps donations (linked to the blanked account) so
+  counts stay right, and logs the erasure without personal data.
 
 ## E-mail
 Every message is written to the \`mail_outbox\` table, then sent. Without \`SMTP_URL\` it stays there with

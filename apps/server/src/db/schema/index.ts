@@ -3,3 +3,5 @@ export * from './feature-flags';
 export * from './activity-log';
 export * from './auth';
 export * from './mail-outbox';
+export * from './donors';
+export * from './notifications';

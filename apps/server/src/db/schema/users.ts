@@ -55,6 +55,22 @@ export const users = pgTable(
      * refresh tokens instead of living out their hour.
      */
     tokenVersion: integer().notNull().default(0),
+    /**
+     * The latest known whole-blood donation: recorded, reported, or answered in the
+     * questionnaire. Denormalised from `donations` so matching can hide the donor cheaply.
+     */
+    lastDonationAt: timestamp({ withTimezone: true }),
+    /** Availability lapses AVAILABILITY_TTL_DAYS after it was last confirmed. */
+    availabilityConfirmedAt: timestamp({ withTimezone: true }),
+    /** The last day (inclusive) the donor said they are available; null: open-ended. */
+    availableUntil: date({ mode: 'string' }),
+    /** When the "confirm your availability" reminder went out for the current confirmation. */
+    availabilityRemindedAt: timestamp({ withTimezone: true }),
+    /** Set when onboarding became complete (admins were told); cleared on resubmission. */
+    onboardingCompletedAt: timestamp({ withTimezone: true }),
+    /** Shown to the donor while status is rejected / suspended (set by the admin feature). */
+    rejectionReason: text(),
+    suspensionReason: text(),
   },
   (table) => [
     index('users_role_status_idx').on(table.role, table.status),

@@ -27,7 +27,7 @@ import {
   hashOpaqueToken,
   hashOtpCode,
 } from '../../lib/tokens';
-import { toUserView } from '../../lib/user-view';
+import { emptyFacts, toUserView, type UserViews } from '../../lib/user-view';
 import { createAuthRepository } from './auth.repository';
 
 /** What a donor agrees to at registration, recorded with CONSENT_VERSION. */
@@ -54,6 +54,7 @@ export interface AuthServiceDeps {
   idempotency: Idempotency;
   limiters: AuthLimiters;
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  userViews: UserViews;
   now?: () => number;
 }
 
@@ -93,7 +94,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       return issued;
     });
-    return { user: toUserView({ ...user, lastLoginAt: at }), tokens };
+    return { user: await deps.userViews.load({ ...user, lastLoginAt: at }), tokens };
   }
 
   async function createDonor(
@@ -124,6 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         longitude: input.longitude ?? null,
         // People register to give blood; approval, not this flag, keeps pending donors out of matching.
         available: true,
+        availabilityConfirmedAt: new Date(now()),
         language: input.language ?? 'en',
       });
     } catch (error) {
@@ -153,7 +155,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       details: { consentVersion: CONSENT_VERSION },
       requestId: context.requestId ?? null,
     });
-    return { user: toUserView(user), tokens };
+    return { user: toUserView(user, emptyFacts(now())), tokens };
   }
 
   return {
@@ -277,7 +279,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || user.deletedAt) {
         throw new AppError('UNAUTHENTICATED', INVALID_REFRESH_TOKEN_MESSAGE);
       }
-      return toUserView(user);
+      return deps.userViews.load(user);
     },
 
     async isEmailAvailable(email: string): Promise<boolean> {

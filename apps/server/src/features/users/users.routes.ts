@@ -1,24 +1,35 @@
 import {
+  accountDeletedResultSchema,
+  accountExportSchema,
+  activityPageSchema,
   changePasswordResultSchema,
   changePasswordSchema,
+  deleteAccountSchema,
+  paginationQuerySchema,
   successEnvelope,
   updateProfileSchema,
   userIdParamsSchema,
   userResultSchema,
 } from '@bdms/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
+import type { PrivacyService } from './privacy.service';
 import type { UsersService } from './users.service';
 
 const BEARER = [{ bearerAuth: [] }];
 
 export interface UsersRoutesOptions {
   users: UsersService;
+  privacy: PrivacyService;
 }
 
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
+  app,
+  { users, privacy },
+) => {
   app.get(
     '/api/v1/users/:id',
     {
@@ -52,7 +63,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         summary: 'Change profile fields',
         description:
           'The user themself or an administrator. Any of `fullName, phone, city, state, pincode, bloodType, available, ' +
-          'language`; unknown fields are 400. A phone that belongs to another account is 409 `PHONE_TAKEN`. The blood ' +
+          'language`; unknown fields are 400. `available` counts as a (re)confirmation, as with ' +
+          '`PUT /users/{id}/availability`: it lapses 90 days later. A phone that belongs to another account is 409 `PHONE_TAKEN`. The blood ' +
           'type is checked when a donor is approved, so a donor can change it only while `pending`: after that it is ' +
           '409 `BLOOD_TYPE_LOCKED` (an administrator can still correct it). Changes are recorded in the activity log ' +
           '(field names only).',
@@ -112,5 +124,111 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         ),
       },
     }),
+  );
+
+  app.get(
+    '/api/v1/users/:id/activity',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: "A user's activity",
+        description:
+          'The user themself or an administrator; newest first, paginated. Entries where the user acted or was acted ' +
+          'on, each with a plain-English `message` (the web app translates by `action`); who else acted is not shown.',
+        security: BEARER,
+        params: userIdParamsSchema,
+        querystring: paginationQuerySchema,
+        response: {
+          200: successEnvelope(activityPageSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await privacy.activity(
+        currentUser(request),
+        request.params.id,
+        request.query.page,
+        request.query.pageSize,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/v1/users/:id/export',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Download all of my data (JSON)',
+        description:
+          'The user themself or an administrator. The usual envelope, sent as an attachment ' +
+          '(`Content-Disposition: attachment; filename="my-data-YYYY-MM-DD.json"`, `Cache-Control: no-store`): profile, ' +
+          'consent records, documents (metadata; files at `GET /documents/{id}/file`), questionnaire, donations, ' +
+          'availability, notifications, push subscriptions (the push service only) and activity. The download is ' +
+          'itself recorded in the activity log.',
+        security: BEARER,
+        params: userIdParamsSchema,
+        response: {
+          200: successEnvelope(accountExportSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await privacy.exportData(
+        currentUser(request),
+        request.params.id,
+        requestMeta(request),
+      );
+      return reply
+        .header(
+          'content-disposition',
+          attachmentDisposition(`my-data-${data.exportedAt.slice(0, 10)}.json`),
+        )
+        .header('cache-control', 'private, no-store')
+        .send({ success: true as const, data });
+    },
+  );
+
+  app.delete(
+    '/api/v1/users/:id',
+    {
+      // An administrator sends no body at all.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Erase an account',
+        description:
+          'The user themself, confirming with `{password}` (missing or wrong: 400 on `body.password`; it counts ' +
+          'towards the wrong-password limit), or an administrator for a donor or hospital account (no body). Erasure ' +
+          'deletes the uploaded files and their rows, the questionnaire, notifications, push subscriptions, sessions, ' +
+          'consent records and queued mail, and blanks the profile (e-mail `deleted-<id>@invalid`, name "Deleted ' +
+          'user", no phone, date of birth or address). Donations are kept, linked to the blanked account, so totals ' +
+          'stay right. The activity log records the erasure without personal data. The account can no longer sign ' +
+          'in; its tokens stop working at once. The last administrator cannot erase themself (409).',
+        security: BEARER,
+        params: userIdParamsSchema,
+        body: deleteAccountSchema,
+        response: {
+          200: successEnvelope(accountDeletedResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => {
+      await privacy.erase(
+        currentUser(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      );
+      return { success: true as const, data: { deleted: true as const } };
+    },
   );
 };

@@ -1,14 +1,16 @@
 import type { AuthTokens, ChangePassword, UpdateProfile, User } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { assertSelfOrAdmin } from '../../lib/access';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
+import { availabilityChange } from '../../lib/availability';
 import { tooManyAttempts, type AuthLimiters } from '../../lib/auth-limits';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RequestMeta } from '../../lib/request-context';
 import { REVOKE_REASONS, type Sessions } from '../../lib/sessions';
-import { toUserView } from '../../lib/user-view';
+import type { UserViews } from '../../lib/user-view';
 import type { AuthUser } from '../../plugins/auth';
 import { createUsersRepository, type ProfileChanges } from './users.repository';
 
@@ -20,22 +22,19 @@ export interface UsersServiceDeps {
   db: Db;
   sessions: Sessions;
   limiters: Pick<AuthLimiters, 'passwordFailures'>;
+  userViews: UserViews;
+  now?: () => number;
 }
 
-const forbidden = () => new AppError('FORBIDDEN', 'You can only see and change your own account.');
 const notFound = () => new AppError('NOT_FOUND', 'There is no user with this id.');
 const phoneTaken = () =>
   new AppError('PHONE_TAKEN', 'An account with this phone number already exists.', [
     { path: 'body.phone', message: 'An account with this phone number already exists.' },
   ]);
 
-/** API.md "Users": the user themself or an administrator; anyone else 403. */
-function assertSelfOrAdmin(caller: AuthUser, id: string): void {
-  if (caller.id !== id && caller.role !== 'admin') throw forbidden();
-}
-
 export function createUsersService(deps: UsersServiceDeps) {
-  const { db, sessions, limiters } = deps;
+  const { db, sessions, limiters, userViews } = deps;
+  const now = deps.now ?? Date.now;
   const repository = createUsersRepository(db);
 
   async function load(id: string): Promise<UserRow> {
@@ -47,7 +46,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   return {
     async getUser(caller: AuthUser, id: string): Promise<User> {
       assertSelfOrAdmin(caller, id);
-      return toUserView(await load(id));
+      return userViews.load(await load(id));
     },
 
     /**
@@ -79,11 +78,17 @@ export function createUsersService(deps: UsersServiceDeps) {
         const owner = await repository.findIdByPhone(changes.phone);
         if (owner && owner !== id) throw phoneTaken();
       }
-      const set: ProfileChanges = { ...changes };
+      const { available, ...profile } = changes;
+      const set: ProfileChanges = { ...profile };
       const fields = Object.keys(set).filter(
         (key) => set[key as keyof ProfileChanges] !== target[key as keyof UserRow],
       );
-      if (fields.length === 0) return toUserView(target);
+      // Sending `available` always (re)confirms it, as PUT /users/{id}/availability does.
+      if (available !== undefined) {
+        Object.assign(set, availabilityChange(available, null, now()));
+        fields.push('available');
+      }
+      if (fields.length === 0) return userViews.load(target);
       try {
         const updated = await db.transaction(async (tx) => {
           const row = await createUsersRepository(tx).updateProfile(id, set);
@@ -99,7 +104,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           });
           return row;
         });
-        return toUserView(updated);
+        return userViews.load(updated);
       } catch (error) {
         if (uniqueViolation(error)?.includes('phone')) throw phoneTaken();
         throw error;

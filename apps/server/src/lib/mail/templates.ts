@@ -34,7 +34,10 @@ interface Layout {
   greeting: string;
   /** Paragraphs before and after the highlighted part, plain text (escaped for HTML here). */
   intro: string;
-  highlight: { kind: 'code'; value: string } | { kind: 'link'; url: string; label: string };
+  highlight:
+    | { kind: 'code'; value: string }
+    | { kind: 'link'; url: string; label: string }
+    | { kind: 'none' };
   outro: string;
   publicUrl: string;
 }
@@ -42,14 +45,17 @@ interface Layout {
 /** Plain text plus a small inline-styled HTML version; every interpolation is escaped. */
 function render(layout: Layout): RenderedMail {
   const highlightText =
-    layout.highlight.kind === 'code' ? layout.highlight.value : layout.highlight.url;
+    layout.highlight.kind === 'code'
+      ? layout.highlight.value
+      : layout.highlight.kind === 'link'
+        ? layout.highlight.url
+        : null;
   const text = [
     layout.greeting,
     '',
     layout.intro,
     '',
-    `    ${highlightText}`,
-    '',
+    ...(highlightText === null ? [] : [`    ${highlightText}`, '']),
     layout.outro,
     '',
     '-- ',
@@ -59,10 +65,12 @@ function render(layout: Layout): RenderedMail {
   ].join('\n');
 
   const highlightHtml =
-    layout.highlight.kind === 'code'
-      ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:24px 0">${escapeHtml(layout.highlight.value)}</p>`
-      : `<p style="margin:24px 0"><a href="${escapeHtml(layout.highlight.url)}" style="background:#b91c1c;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(layout.highlight.label)}</a></p>` +
-        `<p style="font-size:13px;color:#555555;word-break:break-all">${escapeHtml(layout.highlight.url)}</p>`;
+    layout.highlight.kind === 'none'
+      ? ''
+      : layout.highlight.kind === 'code'
+        ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:24px 0">${escapeHtml(layout.highlight.value)}</p>`
+        : `<p style="margin:24px 0"><a href="${escapeHtml(layout.highlight.url)}" style="background:#b91c1c;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(layout.highlight.label)}</a></p>` +
+          `<p style="font-size:13px;color:#555555;word-break:break-all">${escapeHtml(layout.highlight.url)}</p>`;
   const html = `<!doctype html>
 <html lang="${layout.lang}"><head><meta charset="utf-8"><title>${escapeHtml(layout.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;margin:0;padding:24px">
@@ -164,6 +172,53 @@ export function renderResetMail(input: ResetMailInput): RenderedMail {
     lang,
     ...text,
     highlight: { kind: 'link', url: input.link, label },
+    publicUrl: input.publicUrl,
+  });
+}
+
+export interface NotificationMailInput {
+  language: string | null | undefined;
+  name: string;
+  /** Already in the recipient's language (lib/notifications/templates.ts). */
+  title: string;
+  message: string;
+  /** A full URL to open, if any. */
+  link: string | null;
+  publicUrl: string;
+}
+
+const NOTIFICATION_MAIL_TEXT: Record<
+  MailLanguage,
+  (name: string) => { greeting: string; label: string; outro: string }
+> = {
+  en: (name) => ({
+    greeting: `Hello ${name},`,
+    label: 'Open',
+    outro: `You receive this e-mail because it is important for your donor account. You can also read it under Notifications in ${APP_NAME}.`,
+  }),
+  es: (name) => ({
+    greeting: `Hola, ${name}:`,
+    label: 'Abrir',
+    outro: `Recibes este correo porque es importante para tu cuenta de donante. También puedes leerlo en Notificaciones de ${APP_NAME}.`,
+  }),
+  hi: (name) => ({
+    greeting: `नमस्ते ${name},`,
+    label: 'खोलें',
+    outro: `आपको यह ई-मेल इसलिए मिला है क्योंकि यह आपके दाता खाते के लिए महत्वपूर्ण है। आप इसे ${APP_NAME} में सूचनाओं के अंतर्गत भी पढ़ सकते हैं।`,
+  }),
+};
+
+/** A notification a donor must not miss (status change, document verdict), as an e-mail. */
+export function renderNotificationMail(input: NotificationMailInput): RenderedMail {
+  const lang = mailLanguage(input.language);
+  const text = NOTIFICATION_MAIL_TEXT[lang](input.name);
+  return render({
+    lang,
+    subject: `${input.title} – ${APP_NAME}`,
+    greeting: text.greeting,
+    intro: input.message,
+    highlight: input.link ? { kind: 'link', url: input.link, label: text.label } : { kind: 'none' },
+    outro: text.outro,
     publicUrl: input.publicUrl,
   });
 }

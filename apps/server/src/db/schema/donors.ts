@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Deferral, DocumentType, QuestionnaireAnswers } from '@bdms/shared';
+import { users } from './users';
+
+/**
+ * Uploaded documents: the bytes live on disk under `DATA_DIR/uploads/<user_id>/<storage_name>`
+ * (a random name, outside the web root); this row holds the metadata. One document per type
+ * and donor: a new upload replaces a pending or rejected one. `file_name` is the sanitised
+ * original name, kept only to name the download.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text().$type<DocumentType>().notNull(),
+    fileName: text().notNull(),
+    /** Detected from the content, never from the name or the client's claim. */
+    mimeType: text().notNull(),
+    size: integer().notNull(),
+    storageName: text().notNull(),
+    verified: boolean().notNull().default(false),
+    rejectionReason: text(),
+    verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    verifiedAt: timestamp({ withTimezone: true }),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('documents_user_type_unique').on(table.userId, table.type),
+    check(
+      'documents_type_check',
+      sql`${table.type} in ('id_proof', 'address_proof', 'medical_certificate', 'photo')`,
+    ),
+  ],
+);
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocumentRow = typeof documents.$inferInsert;
+
+/**
+ * The health questionnaire: only what eligibility needs (never an Aadhaar number), the verdict
+ * computed when it was submitted, and an administrator's review. Erased with the account.
+ */
+export const questionnaires = pgTable('questionnaires', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  answers: jsonb().$type<QuestionnaireAnswers>().notNull(),
+  eligible: boolean().notNull(),
+  nextEligibleAt: timestamp({ withTimezone: true }),
+  deferrals: jsonb().$type<Deferral[]>().notNull().default([]),
+  submittedAt: timestamp({ withTimezone: true }).notNull(),
+  reviewDecision: text(),
+  reviewNotes: text(),
+  reviewedAt: timestamp({ withTimezone: true }),
+  reviewedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+});
+
+export type QuestionnaireRow = typeof questionnaires.$inferSelect;
+
+/**
+ * Whole-blood donations: reported by the donor (unverified) or recorded by a hospital or an
+ * administrator (verified, with a certificate number). Rows outlive an erased donor so counts
+ * stay right; `blood_type` is a snapshot for the same reason. `request_id` and `facility_id`
+ * point at features that come later, so they carry no foreign key yet.
+ */
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    donorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    donatedAt: timestamp({ withTimezone: true }).notNull(),
+    units: integer().notNull().default(1),
+    place: text().notNull(),
+    facilityId: text(),
+    requestId: uuid(),
+    verified: boolean().notNull().default(false),
+    verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    certificateNumber: text().unique('donations_certificate_number_unique'),
+    bloodType: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('donations_donor_donated_at_idx').on(table.donorId, table.donatedAt),
+    check('donations_units_check', sql`${table.units} between 1 and 2`),
+  ],
+);
+
+export type DonationRow = typeof donations.$inferSelect;
+export type NewDonationRow = typeof donations.$inferInsert;

@@ -1,0 +1,215 @@
+import type { ReadStream } from 'node:fs';
+import type { DocumentType, DonorDocument, FeatureFlags, VerifyDocument } from '@bdms/shared';
+import type { Db } from '../../db/client';
+import type { DocumentRow } from '../../db/schema';
+import { assertSelfOrAdmin } from '../../lib/access';
+import { createActivityLog } from '../../lib/activity-log';
+import { AppError } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import { toDocumentView } from '../../lib/donor-facts';
+import type { Notifier } from '../../lib/notifications/notifier';
+import { documentTypeName } from '../../lib/notifications/templates';
+import { afterDonorInputChanged } from '../../lib/onboarding';
+import type { RequestMeta } from '../../lib/request-context';
+import { isDiskFull, type UploadStore } from '../../lib/uploads';
+import type { AuthUser } from '../../plugins/auth';
+import { createDocumentsRepository } from './documents.repository';
+import { sanitizeFileName, sniffMimeType } from './file-sniff';
+
+export const UNSUPPORTED_FILE_MESSAGE = 'Upload a PDF, JPEG, PNG or WebP file.';
+export const EMPTY_FILE_MESSAGE = 'The file is empty. Choose the file again.';
+export const DISK_FULL_MESSAGE = 'We cannot store files right now. Please try again later.';
+
+export interface DocumentsServiceDeps {
+  db: Db;
+  uploads: UploadStore;
+  notifier: Pick<Notifier, 'notify' | 'notifyAdmins' | 'kick'>;
+  flags: { getFlags(): Promise<FeatureFlags> };
+  now?: () => number;
+  logger?: { error(object: object, message: string): void };
+}
+
+export interface Upload {
+  type: DocumentType;
+  fileName: string | undefined;
+  bytes: Buffer;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'There is no document with this id.');
+
+export function createDocumentsService(deps: DocumentsServiceDeps) {
+  const { db, uploads, notifier } = deps;
+  const now = deps.now ?? Date.now;
+  const repository = createDocumentsRepository(db);
+
+  async function loadVisible(caller: AuthUser, id: string): Promise<DocumentRow> {
+    const row = await repository.findById(id);
+    if (!row) throw notFound();
+    if (row.userId !== caller.id && caller.role !== 'admin') {
+      throw new AppError('FORBIDDEN', 'You can only open your own documents.');
+    }
+    return row;
+  }
+
+  return {
+    /**
+     * A donor's own document. The type comes from the content; the file is on disk before the
+     * row exists, and is removed again if the row cannot be written, so neither is ever left
+     * without the other. Uploading a type again replaces a pending or rejected document.
+     */
+    async upload(caller: AuthUser, upload: Upload, meta: RequestMeta): Promise<DonorDocument> {
+      if (caller.role !== 'donor') {
+        throw new AppError('FORBIDDEN', 'Only donors upload documents.');
+      }
+      if (upload.bytes.length === 0) {
+        throw new AppError('VALIDATION_ERROR', EMPTY_FILE_MESSAGE, [
+          { path: 'body.file', message: EMPTY_FILE_MESSAGE },
+        ]);
+      }
+      const mimeType = sniffMimeType(upload.bytes);
+      if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_FILE_MESSAGE);
+      const idProofRequired = (await deps.flags.getFlags()).documentUpload;
+
+      let storageName: string;
+      try {
+        storageName = await uploads.save(caller.id, upload.bytes);
+      } catch (error) {
+        if (isDiskFull(error)) throw new AppError('INSUFFICIENT_STORAGE', DISK_FULL_MESSAGE);
+        throw error;
+      }
+
+      let replaced: DocumentRow | undefined;
+      let created: DocumentRow;
+      try {
+        created = await db.transaction(async (tx) => {
+          const repo = createDocumentsRepository(tx);
+          replaced = await repo.findForReplace(caller.id, upload.type);
+          if (replaced?.verified) {
+            throw new AppError(
+              'CONFLICT',
+              'This document is already verified. Contact support if it must change.',
+            );
+          }
+          if (replaced) await repo.deleteById(replaced.id);
+          const row = await repo.insert({
+            userId: caller.id,
+            type: upload.type,
+            fileName: sanitizeFileName(upload.fileName, mimeType),
+            mimeType,
+            size: upload.bytes.length,
+            storageName,
+            uploadedAt: new Date(now()),
+          });
+          await createActivityLog(tx).record({
+            action: 'document.uploaded',
+            actorId: caller.id,
+            actorRole: caller.role,
+            targetType: 'user',
+            targetId: caller.id,
+            details: { documentId: row.id, documentType: row.type, replaced: Boolean(replaced) },
+            requestId: meta.requestId,
+          });
+          await afterDonorInputChanged(tx, caller.id, {
+            notifier,
+            idProofRequired,
+            actorId: caller.id,
+            actorRole: caller.role,
+            requestId: meta.requestId,
+            now: now(),
+          });
+          return row;
+        });
+      } catch (error) {
+        await uploads.remove(caller.id, storageName).catch(() => {});
+        if (uniqueViolation(error) !== null) {
+          throw new AppError(
+            'CONFLICT',
+            'Another upload of this document is in progress. Try again in a moment.',
+          );
+        }
+        throw error;
+      }
+      const old = replaced as DocumentRow | undefined;
+      if (old) {
+        await uploads.remove(old.userId, old.storageName).catch((error: unknown) => {
+          deps.logger?.error(
+            { err: error, documentId: old.id },
+            'could not remove a replaced file',
+          );
+        });
+      }
+      notifier.kick();
+      return toDocumentView(created);
+    },
+
+    /** The documents of `userId` (the caller's own when left out): self or admin. */
+    async list(caller: AuthUser, userId: string | undefined): Promise<DonorDocument[]> {
+      const id = userId ?? caller.id;
+      assertSelfOrAdmin(caller, id);
+      if (caller.id !== id) {
+        const owner = await repository.findOwner(id);
+        if (!owner || owner.deletedAt)
+          throw new AppError('NOT_FOUND', 'There is no user with this id.');
+      }
+      return (await repository.listByUser(id)).map(toDocumentView);
+    },
+
+    /** The stored file: the owner or an administrator. */
+    async openFile(
+      caller: AuthUser,
+      id: string,
+    ): Promise<{ document: DonorDocument; stream: ReadStream }> {
+      const row = await loadVisible(caller, id);
+      if (!(await uploads.exists(row.userId, row.storageName))) {
+        deps.logger?.error({ documentId: row.id }, 'a document row has no file');
+        throw new AppError('NOT_FOUND', 'This file is no longer available.');
+      }
+      return { document: toDocumentView(row), stream: uploads.open(row.userId, row.storageName) };
+    },
+
+    /** An administrator's verdict; the donor is told in-app, by push and (flag on) by e-mail. */
+    async verify(
+      caller: AuthUser,
+      id: string,
+      body: VerifyDocument,
+      meta: RequestMeta,
+    ): Promise<DonorDocument> {
+      const updated = await db.transaction(async (tx) => {
+        const repo = createDocumentsRepository(tx);
+        const existing = await repo.findById(id);
+        if (!existing) throw notFound();
+        const rejectionReason = body.verified ? null : (body.rejectionReason ?? null);
+        const row = await repo.setVerdict(id, {
+          verified: body.verified,
+          rejectionReason,
+          verifiedBy: caller.id,
+          verifiedAt: new Date(now()),
+        });
+        if (!row) throw notFound();
+        await createActivityLog(tx).record({
+          action: body.verified ? 'document.verified' : 'document.rejected',
+          actorId: caller.id,
+          actorRole: caller.role,
+          targetType: 'user',
+          targetId: row.userId,
+          details: { documentId: row.id, documentType: row.type },
+          requestId: meta.requestId,
+        });
+        await notifier.notify(tx, row.userId, {
+          type: body.verified ? 'document.verified' : 'document.rejected',
+          params: {
+            document: documentTypeName(row.type),
+            reason: (rejectionReason ?? '').replace(/[.!?।]+$/u, ''),
+          },
+          link: '/onboarding',
+          email: true,
+        });
+        return row;
+      });
+      notifier.kick();
+      return toDocumentView(updated);
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

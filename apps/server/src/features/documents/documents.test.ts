@@ -1,0 +1,390 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { documentSchema } from '@bdms/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { activityLog, documents, notifications, users } from '../../db/schema';
+import { SAMPLE_FILES, multipart, signIn, uploadDocument } from '../../test/donor-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+
+let testDb: TestDatabase;
+let subject: TestApp;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+
+beforeEach(async () => {
+  subject = await createTestApp({ database: testDb.database, services: { backgroundJobs: false } });
+});
+
+afterEach(async () => {
+  await subject.close();
+  await testDb.truncate();
+});
+
+afterAll(async () => {
+  await testDb?.close();
+});
+
+const db = () => testDb.database.db;
+const uploadsDir = () => path.join(subject.config.dataDir, 'uploads');
+
+async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+function download(id: string, headers: Record<string, string>) {
+  return subject.app.inject({ url: `/api/v1/documents/${id}/file`, headers });
+}
+
+function verify(id: string, payload: object, headers: Record<string, string>) {
+  return subject.app.inject({
+    method: 'PUT',
+    url: `/api/v1/documents/${id}/verify`,
+    payload,
+    headers,
+  });
+}
+
+describe('POST /api/v1/documents', () => {
+  it('stores a PDF outside the web root under a random name and answers 201 with the document', async () => {
+    const donor = await signIn(subject.app, db());
+    const res = await uploadDocument(subject.app, donor.headers, 'id_proof', {
+      filename: '../../etc/My Aadhaar.pdf',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const document = documentSchema.strict().parse(res.json().data.document);
+    expect(document).toMatchObject({
+      type: 'id_proof',
+      fileName: 'My Aadhaar.pdf',
+      mimeType: 'application/pdf',
+      size: SAMPLE_FILES.pdf.length,
+      verified: false,
+      rejectionReason: null,
+      status: 'pending',
+    });
+    const [row] = await db().select().from(documents).where(eq(documents.id, document.id));
+    expect(row!.storageName).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = path.join(uploadsDir(), donor.row.id, row!.storageName);
+    expect(await fs.readFile(stored)).toEqual(SAMPLE_FILES.pdf);
+    expect(await filesUnder(uploadsDir())).toEqual([row!.storageName]);
+    const actions = (await db().select().from(activityLog)).map((entry) => entry.action);
+    expect(actions).toContain('document.uploaded');
+  });
+
+  it('types the file by its content, whatever its name and declared type say', async () => {
+    const donor = await signIn(subject.app, db());
+    const cases = [
+      {
+        type: 'photo',
+        data: SAMPLE_FILES.jpeg,
+        filename: 'me.pdf',
+        mime: 'image/jpeg',
+        name: 'me.pdf.jpg',
+      },
+      {
+        type: 'address_proof',
+        data: SAMPLE_FILES.png,
+        filename: 'bill',
+        mime: 'image/png',
+        name: 'bill.png',
+      },
+      {
+        type: 'medical_certificate',
+        data: SAMPLE_FILES.webp,
+        filename: 'नोट.webp',
+        mime: 'image/webp',
+        name: 'नोट.webp',
+      },
+    ];
+    for (const item of cases) {
+      const res = await uploadDocument(subject.app, donor.headers, item.type, {
+        filename: item.filename,
+        contentType: 'application/octet-stream',
+        data: item.data,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.document).toMatchObject({ mimeType: item.mime, fileName: item.name });
+    }
+  });
+
+  it('refuses an HTML file posing as a PNG with 415, keeping nothing', async () => {
+    const donor = await signIn(subject.app, db());
+    const res = await uploadDocument(subject.app, donor.headers, 'photo', {
+      filename: 'x.png',
+      contentType: 'image/png',
+      data: SAMPLE_FILES.html,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Upload a PDF, JPEG, PNG or WebP file.',
+    });
+    expect(await db().select().from(documents)).toHaveLength(0);
+    expect(await filesUnder(uploadsDir())).toEqual([]);
+  });
+
+  it('refuses a file over 5 MB with 413, keeping nothing', async () => {
+    const donor = await signIn(subject.app, db());
+    const big = Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(6 * 1024 * 1024, 0x20)]);
+    const res = await uploadDocument(subject.app, donor.headers, 'id_proof', { data: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res.json().error.message).toContain('5 MB');
+    expect(await db().select().from(documents)).toHaveLength(0);
+    expect(await filesUnder(uploadsDir())).toEqual([]);
+  });
+
+  it('refuses an empty file, a missing file, a bad type and a JSON body', async () => {
+    const donor = await signIn(subject.app, db());
+    const empty = await uploadDocument(subject.app, donor.headers, 'id_proof', {
+      data: Buffer.alloc(0),
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details).toEqual([
+      { path: 'body.file', message: expect.any(String) },
+    ]);
+
+    const noFile = multipart({ type: 'id_proof' });
+    const missing = await subject.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      payload: noFile.payload,
+      headers: { ...donor.headers, ...noFile.headers },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details[0].path).toBe('body.file');
+
+    const badType = await uploadDocument(subject.app, donor.headers, 'aadhaar');
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().error.details[0].path).toBe('body.type');
+
+    const twoFiles = multipart({ type: 'photo' }, [
+      { filename: 'a.png', contentType: 'image/png', data: SAMPLE_FILES.png },
+      { filename: 'b.png', contentType: 'image/png', data: SAMPLE_FILES.png },
+    ]);
+    const two = await subject.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      payload: twoFiles.payload,
+      headers: { ...donor.headers, ...twoFiles.headers },
+    });
+    expect(two.statusCode).toBe(400);
+
+    const json = await subject.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      payload: { type: 'id_proof', file: 'JVBERi0=' },
+      headers: donor.headers,
+    });
+    expect(json.statusCode).toBe(415);
+    expect(await db().select().from(documents)).toHaveLength(0);
+  });
+
+  it('answers a malformed or cut-short multipart body with 400, not 500', async () => {
+    const donor = await signIn(subject.app, db());
+    const bodies: [string, string][] = [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=abc', 'garbage'],
+      [
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="type"\r\n\r\nid_proof\r\n--abc\r\n' +
+          'Content-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut',
+      ],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const res = await subject.app.inject({
+        method: 'POST',
+        url: '/api/v1/documents',
+        payload,
+        headers: { ...donor.headers, 'content-type': contentType },
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.code).toBe('BAD_REQUEST');
+    }
+    expect(await db().select().from(documents)).toHaveLength(0);
+    expect(await filesUnder(uploadsDir())).toEqual([]);
+  });
+
+  it('is for donors only, signed in and not suspended', async () => {
+    for (const role of ['admin', 'hospital'] as const) {
+      const other = await signIn(subject.app, db(), { role });
+      expect((await uploadDocument(subject.app, other.headers, 'id_proof')).statusCode).toBe(403);
+    }
+    expect((await uploadDocument(subject.app, {}, 'id_proof')).statusCode).toBe(401);
+    const suspended = await signIn(subject.app, db(), { status: 'suspended' });
+    expect((await uploadDocument(subject.app, suspended.headers, 'id_proof')).statusCode).toBe(403);
+  });
+
+  it('leaves neither a partial file nor a row when the disk is full (507)', async () => {
+    await subject.close();
+    subject = await createTestApp({
+      database: testDb.database,
+      services: {
+        backgroundJobs: false,
+        uploadWrite: async (handle, bytes) => {
+          await handle.write(bytes.subarray(0, 10));
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+            code: 'ENOSPC',
+          });
+        },
+      },
+    });
+    const donor = await signIn(subject.app, db());
+    const res = await uploadDocument(subject.app, donor.headers, 'id_proof');
+    expect(res.statusCode).toBe(507);
+    expect(res.json().error.code).toBe('INSUFFICIENT_STORAGE');
+    expect(res.body).not.toContain('ENOSPC');
+    expect(await db().select().from(documents)).toHaveLength(0);
+    expect(await filesUnder(uploadsDir())).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/documents/{id}/file and /documents/list', () => {
+  it('serves the owner the bytes as an attachment that browsers will not sniff or cache', async () => {
+    const donor = await signIn(subject.app, db());
+    const up = await uploadDocument(subject.app, donor.headers, 'photo', {
+      filename: 'फ़ोटो me.png',
+      contentType: 'image/png',
+      data: SAMPLE_FILES.png,
+    });
+    const { id } = up.json().data.document;
+    const res = await download(id, donor.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(SAMPLE_FILES.png);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="_+ me.png"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('फ़ोटो me.png');
+  });
+
+  it("refuses another donor's document with 403, lets an administrator download it, and 404s unknown ids", async () => {
+    const donor = await signIn(subject.app, db());
+    const other = await signIn(subject.app, db());
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const { id } = (await uploadDocument(subject.app, donor.headers, 'id_proof')).json().data
+      .document;
+    const refused = await download(id, other.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('%PDF');
+    const asAdmin = await download(id, admin.headers);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.rawPayload).toEqual(SAMPLE_FILES.pdf);
+    expect((await download(randomUUID(), admin.headers)).statusCode).toBe(404);
+    expect((await download('nope', admin.headers)).statusCode).toBe(400);
+    expect((await download(id, {})).statusCode).toBe(401);
+  });
+
+  it('lists documents for the user themself and administrators only', async () => {
+    const donor = await signIn(subject.app, db());
+    const other = await signIn(subject.app, db());
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    await uploadDocument(subject.app, donor.headers, 'id_proof');
+    const list = (headers: Record<string, string>, userId?: string) =>
+      subject.app.inject({
+        url: `/api/v1/documents/list${userId ? `?userId=${userId}` : ''}`,
+        headers,
+      });
+    const own = await list(donor.headers);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.documents).toHaveLength(1);
+    expect((await list(donor.headers, donor.row.id)).json().data.documents).toHaveLength(1);
+    expect((await list(other.headers, donor.row.id)).statusCode).toBe(403);
+    expect((await list(admin.headers, donor.row.id)).json().data.documents).toHaveLength(1);
+    expect((await list(admin.headers, randomUUID())).statusCode).toBe(404);
+    expect((await list(admin.headers, 'x')).statusCode).toBe(400);
+    // The user object reports them too.
+    const me = await subject.app.inject({ url: '/api/v1/auth/me', headers: donor.headers });
+    expect(me.json().data.user.documents).toEqual([
+      { id: expect.any(String), type: 'id_proof', verified: false, rejectionReason: null },
+    ]);
+  });
+});
+
+describe('PUT /api/v1/documents/{id}/verify and replacing a document', () => {
+  it('needs a reason to reject, and only administrators may judge', async () => {
+    const donor = await signIn(subject.app, db());
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const { id } = (await uploadDocument(subject.app, donor.headers, 'id_proof')).json().data
+      .document;
+    const noReason = await verify(id, { verified: false }, admin.headers);
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.details[0].path).toBe('body.rejectionReason');
+    expect((await verify(id, { verified: true }, donor.headers)).statusCode).toBe(403);
+    expect((await verify(randomUUID(), { verified: true }, admin.headers)).statusCode).toBe(404);
+    const ok = await verify(id, { verified: true, rejectionReason: null }, admin.headers);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.document).toMatchObject({ verified: true, status: 'verified' });
+    // A verified document is not replaced by an upload.
+    const again = await uploadDocument(subject.app, donor.headers, 'id_proof');
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('replaces a rejected document (old file deleted), tells the donor, and returns a rejected donor to pending', async () => {
+    const donor = await signIn(subject.app, db());
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const first = (await uploadDocument(subject.app, donor.headers, 'id_proof')).json().data
+      .document;
+    const [firstRow] = await db().select().from(documents).where(eq(documents.id, first.id));
+
+    const rejected = await verify(
+      first.id,
+      { verified: false, rejectionReason: 'The photo is blurred.' },
+      admin.headers,
+    );
+    expect(rejected.json().data.document).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'The photo is blurred.',
+    });
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, donor.row.id));
+    expect(told.map((row) => [row.type, row.message])).toContainEqual([
+      'document.rejected',
+      'Your ID proof was not accepted: The photo is blurred. Please upload it again.',
+    ]);
+
+    // The administrator also rejected the registration (the admin feature will do this).
+    await db()
+      .update(users)
+      .set({ status: 'rejected', rejectionReason: 'ID proof unreadable' })
+      .where(eq(users.id, donor.row.id));
+    const me = await subject.app.inject({ url: '/api/v1/auth/me', headers: donor.headers });
+    expect(me.json().data.user).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'ID proof unreadable',
+    });
+
+    const second = await uploadDocument(subject.app, donor.headers, 'id_proof', {
+      filename: 'clear.png',
+      contentType: 'image/png',
+      data: SAMPLE_FILES.png,
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data.document).toMatchObject({ status: 'pending', mimeType: 'image/png' });
+    const rows = await db().select().from(documents).where(eq(documents.userId, donor.row.id));
+    expect(rows).toHaveLength(1);
+    expect(await filesUnder(uploadsDir())).toEqual([rows[0]!.storageName]);
+    expect(rows[0]!.storageName).not.toBe(firstRow!.storageName);
+
+    const [user] = await db().select().from(users).where(eq(users.id, donor.row.id));
+    expect(user).toMatchObject({ status: 'pending', rejectionReason: null });
+    const actions = (await db().select().from(activityLog)).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(['document.rejected', 'donor.resubmitted']));
+    const types = (
+      await db().select().from(notifications).where(eq(notifications.userId, donor.row.id))
+    ).map((row) => row.type);
+    expect(types).toContain('donor.resubmitted');
+  });
+});

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DONOR_MIN_AGE,
+  type Donation,
+  type DonationPage,
+  type DonorStats,
+  type RecordDonation,
+  type ReportDonation,
+} from '@bdms/shared';
+import type { Db } from '../../db/client';
+import type { DonationRow, UserRow } from '../../db/schema';
+import { assertSelf, assertSelfOrAdmin } from '../../lib/access';
+import { createActivityLog } from '../../lib/activity-log';
+import { AppError } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import { currentEligibility, loadDonorFacts, refreshLastDonation } from '../../lib/donor-facts';
+import { fingerprint, type Idempotency } from '../../lib/idempotency';
+import type { Notifier } from '../../lib/notifications/notifier';
+import { localDate } from '../../lib/notifications/templates';
+import type { RequestMeta } from '../../lib/request-context';
+import type { AuthUser } from '../../plugins/auth';
+import { createDonationsRepository } from './donations.repository';
+
+/** Each whole-blood unit is split into red cells, plasma and platelets: up to three patients. */
+export const LIVES_PER_UNIT = 3;
+export const REPORT_ROUTE_KEY = 'POST /api/v1/users/{id}/donations';
+export const RECORD_ROUTE_KEY = 'POST /api/v1/donations';
+
+// Crockford's base32: no I, L, O or U, so a number read aloud or typed is not mistaken.
+const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** `BDMS-YYYY-XXXXXXXX`: the year of the donation and 40 random bits. */
+export function generateCertificateNumber(donatedAt: Date): string {
+  const bytes = randomBytes(5);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let code = '';
+  for (let i = 0; i < 8; i += 1) {
+    code = BASE32[Number(bits & 31n)] + code;
+    bits >>= 5n;
+  }
+  return `BDMS-${donatedAt.getUTCFullYear()}-${code}`;
+}
+
+export function toDonationView(row: DonationRow): Donation {
+  return {
+    id: row.id,
+    donatedAt: row.donatedAt.toISOString(),
+    units: row.units,
+    place: row.place,
+    facilityId: row.facilityId,
+    requestId: row.requestId,
+    verified: row.verified,
+    certificateAvailable: row.verified && row.certificateNumber !== null,
+    certificateNumber: row.certificateNumber,
+  };
+}
+
+export interface DonationsServiceDeps {
+  db: Db;
+  notifier: Pick<Notifier, 'notify' | 'kick'>;
+  idempotency: Idempotency;
+  config: { jwtSecret: string };
+  now?: () => number;
+}
+
+const invalid = (path: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, [{ path, message }]);
+const userNotFound = () => new AppError('NOT_FOUND', 'There is no user with this id.');
+
+/** A YYYY-MM-DD is midnight UTC; a date-time is taken as given. */
+function parseDonatedAt(value: string): Date {
+  return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+}
+
+function eighteenthBirthday(dateOfBirth: string): Date {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y + DONOR_MIN_AGE, m - 1, d));
+}
+
+export function createDonationsService(deps: DonationsServiceDeps) {
+  const { db, notifier } = deps;
+  const now = deps.now ?? Date.now;
+  const repository = createDonationsRepository(db);
+
+  async function loadUser(caller: AuthUser, id: string): Promise<UserRow> {
+    assertSelfOrAdmin(caller, id);
+    const user = await repository.findUser(id);
+    if (!user || user.deletedAt) throw userNotFound();
+    return user;
+  }
+
+  /** Not in the future, not before the donor could give (18th birthday). */
+  function checkDate(donor: UserRow, donatedAt: Date, path: string): void {
+    if (donatedAt.getTime() > now()) throw invalid(path, 'The donation date is in the future.');
+    if (donor.dateOfBirth && donatedAt < eighteenthBirthday(donor.dateOfBirth)) {
+      throw invalid(path, `The donation date is before the donor turned ${DONOR_MIN_AGE}.`);
+    }
+  }
+
+  /** Runs `work` once per X-Request-ID when the client sent one (API.md "Conventions"). */
+  async function once<T>(
+    meta: RequestMeta,
+    route: string,
+    body: unknown,
+    work: (tx: Db) => Promise<T>,
+  ): Promise<{ result: T; replayed: boolean }> {
+    if (!meta.idempotencyKey) return { result: await db.transaction(work), replayed: false };
+    const reply = await deps.idempotency.run(
+      { key: meta.idempotencyKey, route, requestHash: fingerprint(body, deps.config.jwtSecret) },
+      async (tx) => ({ statusCode: 201, body: await work(tx) }),
+    );
+    return { result: reply.body as T, replayed: reply.replayed };
+  }
+
+  return {
+    async list(
+      caller: AuthUser,
+      id: string,
+      page: number,
+      pageSize: number,
+    ): Promise<DonationPage> {
+      await loadUser(caller, id);
+      const { items, total } = await repository.listByDonor(id, page, pageSize);
+      return { items: items.map(toDonationView), total, page, pageSize };
+    },
+
+    /**
+     * A donation the donor made elsewhere (unverified). It moves their last donation, so they
+     * are hidden from matching for their interval (90 days for men, 120 for women).
+     */
+    async report(
+      caller: AuthUser,
+      id: string,
+      body: ReportDonation,
+      meta: RequestMeta,
+    ): Promise<{ donation: Donation; replayed: boolean }> {
+      assertSelf(caller, id, 'You can only report your own donations.');
+      const donor = await loadUser(caller, id);
+      if (donor.role !== 'donor') throw new AppError('FORBIDDEN', 'Only donors report donations.');
+      const donatedAt = parseDonatedAt(body.donatedAt);
+      checkDate(donor, donatedAt, 'body.donatedAt');
+      const { result, replayed } = await once(
+        meta,
+        `${REPORT_ROUTE_KEY}:${id}`,
+        body,
+        async (tx) => {
+          const row = await createDonationsRepository(tx).insert({
+            donorId: id,
+            donatedAt,
+            units: 1,
+            place: body.place,
+            verified: false,
+            bloodType: donor.bloodType,
+            createdAt: new Date(now()),
+          });
+          await refreshLastDonation(tx, id);
+          await createActivityLog(tx).record({
+            action: 'donation.reported',
+            actorId: caller.id,
+            actorRole: caller.role,
+            targetType: 'user',
+            targetId: id,
+            details: { donationId: row.id },
+            requestId: meta.requestId,
+          });
+          return toDonationView(row);
+        },
+      );
+      return { donation: result, replayed };
+    },
+
+    /** A verified donation, recorded by a hospital or an administrator, with a certificate. */
+    async record(
+      caller: AuthUser,
+      body: RecordDonation,
+      meta: RequestMeta,
+    ): Promise<{ donation: Donation; replayed: boolean }> {
+      const donor = await repository.findUser(body.donorId);
+      if (!donor || donor.deletedAt || donor.role !== 'donor') {
+        throw new AppError('NOT_FOUND', 'There is no donor with this id.');
+      }
+      const donatedAt = parseDonatedAt(body.donatedAt);
+      checkDate(donor, donatedAt, 'body.donatedAt');
+      let place = body.place;
+      if (!place && caller.role === 'hospital') {
+        place = (await repository.findUser(caller.id))?.fullName;
+      }
+      if (!place) throw invalid('body.place', 'Say where the donation took place.');
+      const where = place;
+      const work = async (tx: Db) => {
+        // 40 random bits: a clash is rare, but the unique index has the last word.
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            return await tx.transaction(async (inner) => {
+              const row = await createDonationsRepository(inner).insert({
+                donorId: donor.id,
+                donatedAt,
+                units: body.units,
+                place: where,
+                facilityId: body.facilityId ?? null,
+                requestId: body.requestId ?? null,
+                verified: true,
+                verifiedBy: caller.id,
+                certificateNumber: generateCertificateNumber(donatedAt),
+                bloodType: donor.bloodType,
+                createdAt: new Date(now()),
+              });
+              await refreshLastDonation(inner, donor.id);
+              await createActivityLog(inner).record({
+                action: 'donation.recorded',
+                actorId: caller.id,
+                actorRole: caller.role,
+                targetType: 'user',
+                targetId: donor.id,
+                details: { donationId: row.id, units: row.units },
+                requestId: meta.requestId,
+              });
+              await notifier.notify(inner, donor.id, {
+                type: 'donation.recorded',
+                params: { date: localDate(donatedAt), place: where },
+                link: '/dashboard',
+              });
+              return toDonationView(row);
+            });
+          } catch (error) {
+            if (attempt < 3 && uniqueViolation(error)?.includes('certificate')) continue;
+            throw error;
+          }
+        }
+      };
+      const { result, replayed } = await once(meta, RECORD_ROUTE_KEY, body, work);
+      notifier.kick();
+      return { donation: result, replayed };
+    },
+
+    /**
+     * Totals for the dashboard. `livesImpacted` is LIVES_PER_UNIT × verified units (reported
+     * donations are not counted there); `requestsResponded` is 0 until blood requests exist.
+     */
+    async stats(caller: AuthUser, id: string): Promise<DonorStats> {
+      const user = await loadUser(caller, id);
+      const facts = await loadDonorFacts(db, id);
+      const eligibility = currentEligibility(user, facts.questionnaire, now());
+      return {
+        totalDonations: facts.totalDonations,
+        lastDonationAt: user.lastDonationAt?.toISOString() ?? null,
+        nextEligibleAt: eligibility?.nextEligibleAt ?? null,
+        livesImpacted: LIVES_PER_UNIT * facts.verifiedUnits,
+        requestsResponded: 0,
+      };
+    },
+  };
+}
+
+export type DonationsService = ReturnType<typeof createDonationsService>;

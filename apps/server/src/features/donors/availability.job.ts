@@ -1,0 +1,108 @@
+import { AVAILABILITY_TTL_DAYS } from '@bdms/shared';
+import type { Db } from '../../db/client';
+import { createActivityLog } from '../../lib/activity-log';
+import {
+  AVAILABILITY_REMINDER_DAYS,
+  availabilityExpiresAt,
+  availableUntilEnd,
+} from '../../lib/availability';
+import type { MailLogger } from '../../lib/mail/mailer';
+import type { Notifier } from '../../lib/notifications/notifier';
+import { localDate } from '../../lib/notifications/templates';
+import { createDonorsRepository } from './donors.repository';
+
+const DAY_MS = 86_400_000;
+export const AVAILABILITY_JOB_INTERVAL_MS = 60 * 60_000;
+
+export interface AvailabilityJobDeps {
+  db: Db;
+  notifier: Pick<Notifier, 'notify' | 'kick'>;
+  now?: () => number;
+  logger?: MailLogger;
+  intervalMs?: number;
+}
+
+/**
+ * Hourly: reminds donors whose availability lapses within 7 days (once per confirmation), and
+ * turns off availability that lapsed or whose `until` day passed, so the column matching reads
+ * stays true. Safe to run on several servers at once: each reminder is claimed by one update.
+ */
+export function createAvailabilityJob(deps: AvailabilityJobDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+
+  async function runOnce(): Promise<{ reminded: number; lapsed: number }> {
+    const at = now();
+    const repo = createDonorsRepository(db);
+    const expiredBefore = new Date(at - AVAILABILITY_TTL_DAYS * DAY_MS);
+    const windowStart = new Date(
+      at - (AVAILABILITY_TTL_DAYS - AVAILABILITY_REMINDER_DAYS) * DAY_MS,
+    );
+    let reminded = 0;
+    for (const donor of await repo.listToRemind(windowStart, expiredBefore)) {
+      const expiresAt = availabilityExpiresAt({ ...donor, available: true });
+      // A donor whose own `until` ends first chose that end: nothing to reconfirm.
+      if (
+        !expiresAt ||
+        (donor.availableUntil && availableUntilEnd(donor.availableUntil) < expiresAt)
+      ) {
+        continue;
+      }
+      const sent = await db.transaction(async (tx) => {
+        if (!(await createDonorsRepository(tx).markReminded(donor.id, new Date(at)))) return false;
+        await deps.notifier.notify(tx, donor.id, {
+          type: 'availability.expiring',
+          params: { date: localDate(expiresAt) },
+          link: '/dashboard',
+        });
+        return true;
+      });
+      if (sent) reminded += 1;
+    }
+    const lapsed = await db.transaction(async (tx) => {
+      const rows = await createDonorsRepository(tx).markLapsed(
+        expiredBefore,
+        new Date(at).toISOString().slice(0, 10),
+      );
+      const activity = createActivityLog(tx);
+      for (const row of rows) {
+        await activity.record({
+          action: 'availability.lapsed',
+          targetType: 'user',
+          targetId: row.id,
+        });
+      }
+      return rows.length;
+    });
+    if (reminded > 0) deps.notifier.kick();
+    return { reminded, lapsed };
+  }
+
+  function tick(): void {
+    if (running) return;
+    running = runOnce()
+      .catch((error: unknown) => deps.logger?.error({ err: error }, 'availability job failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    runOnce,
+    start(): void {
+      if (timer) return;
+      timer = setInterval(tick, deps.intervalMs ?? AVAILABILITY_JOB_INTERVAL_MS);
+      timer.unref();
+      tick();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      while (running) await running;
+    },
+  };
+}
+
+export type AvailabilityJob = ReturnType<typeof createAvailabilityJob>;

@@ -1,0 +1,111 @@
+import type { Deferral, QuestionnaireAnswers } from '@bdms/shared';
+import { and, eq, isNotNull, isNull, lt, lte, gt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { questionnaires, users, type QuestionnaireRow, type UserRow } from '../../db/schema';
+
+export function createDonorsRepository(db: Db) {
+  return {
+    async findUser(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async findQuestionnaire(userId: string): Promise<QuestionnaireRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(questionnaires)
+        .where(eq(questionnaires.userId, userId))
+        .limit(1);
+      return row;
+    },
+
+    async saveQuestionnaire(row: {
+      userId: string;
+      answers: QuestionnaireAnswers;
+      eligible: boolean;
+      nextEligibleAt: Date | null;
+      deferrals: Deferral[];
+      submittedAt: Date;
+    }): Promise<QuestionnaireRow> {
+      const [saved] = await db
+        .insert(questionnaires)
+        .values(row)
+        .onConflictDoUpdate({
+          target: questionnaires.userId,
+          // New answers need a new review.
+          set: {
+            ...row,
+            reviewDecision: null,
+            reviewNotes: null,
+            reviewedAt: null,
+            reviewedBy: null,
+          },
+        })
+        .returning();
+      if (!saved) throw new Error('questionnaires upsert returned no row');
+      return saved;
+    },
+
+    async setAvailability(
+      id: string,
+      change: Pick<
+        UserRow,
+        'available' | 'availableUntil' | 'availabilityConfirmedAt' | 'availabilityRemindedAt'
+      >,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(change).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    /** Live donors whose availability lapses within the reminder window and who were not reminded. */
+    async listToRemind(windowStart: Date, expiredBefore: Date) {
+      return db
+        .select({
+          id: users.id,
+          availabilityConfirmedAt: users.availabilityConfirmedAt,
+          availableUntil: users.availableUntil,
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.role, 'donor'),
+            isNull(users.deletedAt),
+            eq(users.available, true),
+            isNull(users.availabilityRemindedAt),
+            isNotNull(users.availabilityConfirmedAt),
+            lte(users.availabilityConfirmedAt, windowStart),
+            gt(users.availabilityConfirmedAt, expiredBefore),
+          ),
+        );
+    },
+
+    async markReminded(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ availabilityRemindedAt: at })
+        .where(and(eq(users.id, id), isNull(users.availabilityRemindedAt)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /** Turns off availability that lapsed (not reconfirmed) or whose `until` day passed. */
+    async markLapsed(expiredBefore: Date, today: string) {
+      return db
+        .update(users)
+        .set({ available: false })
+        .where(
+          and(
+            eq(users.available, true),
+            or(
+              isNull(users.availabilityConfirmedAt),
+              lte(users.availabilityConfirmedAt, expiredBefore),
+              lt(users.availableUntil, today),
+            ),
+          ),
+        )
+        .returning({ id: users.id });
+    },
+  };
+}
+
+export type DonorsRepository = ReturnType<typeof createDonorsRepository>;

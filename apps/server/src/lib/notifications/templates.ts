@@ -1,0 +1,177 @@
+import type { DocumentType } from '@bdms/shared';
+import { mailLanguage, type MailLanguage } from '../mail/templates';
+
+/**
+ * Notification texts, written in the recipient's language when the notification is created
+ * (en, es, hi; English otherwise). `{name}` placeholders are filled from `params`.
+ */
+export const NOTIFICATION_TYPES = [
+  'document.verified',
+  'document.rejected',
+  'donor.resubmitted',
+  'donor.awaiting_verification',
+  'donor.approved',
+  'donor.rejected',
+  'donor.suspended',
+  'donor.reactivated',
+  'donation.recorded',
+  'availability.expiring',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+type Text = { title: string; message: string };
+
+export const NOTIFICATION_TEXT: Record<NotificationType, Record<MailLanguage, Text>> = {
+  'document.verified': {
+    en: { title: 'Document verified', message: 'Your {document} has been verified.' },
+    es: { title: 'Documento verificado', message: 'Tu {document} ha sido verificado.' },
+    hi: { title: 'दस्तावेज़ सत्यापित', message: 'आपका {document} सत्यापित हो गया है।' },
+  },
+  'document.rejected': {
+    en: {
+      title: 'Document not accepted',
+      message: 'Your {document} was not accepted: {reason}. Please upload it again.',
+    },
+    es: {
+      title: 'Documento no aceptado',
+      message: 'Tu {document} no fue aceptado: {reason}. Vuelve a subirlo, por favor.',
+    },
+    hi: {
+      title: 'दस्तावेज़ स्वीकार नहीं हुआ',
+      message: 'आपका {document} स्वीकार नहीं हुआ: {reason}। कृपया इसे फिर से अपलोड करें।',
+    },
+  },
+  'donor.resubmitted': {
+    en: {
+      title: 'Sent for review again',
+      message: 'Thank you. Your registration is waiting for review again.',
+    },
+    es: {
+      title: 'Enviado de nuevo a revisión',
+      message: 'Gracias. Tu registro está de nuevo pendiente de revisión.',
+    },
+    hi: {
+      title: 'फिर से समीक्षा के लिए भेजा गया',
+      message: 'धन्यवाद। आपका पंजीकरण फिर से समीक्षा की प्रतीक्षा में है।',
+    },
+  },
+  'donor.awaiting_verification': {
+    en: {
+      title: 'Donor awaiting verification',
+      message: 'A donor has completed onboarding and is waiting for verification.',
+    },
+    es: {
+      title: 'Donante pendiente de verificación',
+      message: 'Un donante ha completado el registro y espera verificación.',
+    },
+    hi: {
+      title: 'दाता सत्यापन की प्रतीक्षा में',
+      message: 'एक दाता ने पंजीकरण पूरा कर लिया है और सत्यापन की प्रतीक्षा कर रहा है।',
+    },
+  },
+  'donor.approved': {
+    en: { title: 'You are approved', message: 'Your donor account has been approved. Thank you!' },
+    es: { title: 'Cuenta aprobada', message: 'Tu cuenta de donante ha sido aprobada. ¡Gracias!' },
+    hi: { title: 'आप स्वीकृत हैं', message: 'आपका दाता खाता स्वीकृत हो गया है। धन्यवाद!' },
+  },
+  'donor.rejected': {
+    en: {
+      title: 'Registration not approved',
+      message: 'Your registration was not approved: {reason}. You can update it and try again.',
+    },
+    es: {
+      title: 'Registro no aprobado',
+      message: 'Tu registro no fue aprobado: {reason}. Puedes corregirlo e intentarlo de nuevo.',
+    },
+    hi: {
+      title: 'पंजीकरण स्वीकृत नहीं हुआ',
+      message: 'आपका पंजीकरण स्वीकृत नहीं हुआ: {reason}। आप इसे सुधार कर फिर से भेज सकते हैं।',
+    },
+  },
+  'donor.suspended': {
+    en: { title: 'Account suspended', message: 'Your donor account is suspended: {reason}.' },
+    es: { title: 'Cuenta suspendida', message: 'Tu cuenta de donante está suspendida: {reason}.' },
+    hi: { title: 'खाता निलंबित', message: 'आपका दाता खाता निलंबित है: {reason}।' },
+  },
+  'donor.reactivated': {
+    en: { title: 'Account reactivated', message: 'Your donor account is active again.' },
+    es: { title: 'Cuenta reactivada', message: 'Tu cuenta de donante vuelve a estar activa.' },
+    hi: { title: 'खाता फिर से सक्रिय', message: 'आपका दाता खाता फिर से सक्रिय है।' },
+  },
+  'donation.recorded': {
+    en: {
+      title: 'Donation recorded',
+      message: 'Thank you for giving blood on {date} at {place}. Your certificate is ready.',
+    },
+    es: {
+      title: 'Donación registrada',
+      message: 'Gracias por donar sangre el {date} en {place}. Tu certificado está listo.',
+    },
+    hi: {
+      title: 'रक्तदान दर्ज हुआ',
+      message: '{date} को {place} में रक्तदान करने के लिए धन्यवाद। आपका प्रमाणपत्र तैयार है।',
+    },
+  },
+  'availability.expiring': {
+    en: {
+      title: 'Are you still available?',
+      message: 'Your availability to donate ends on {date}. Confirm it to keep receiving requests.',
+    },
+    es: {
+      title: '¿Sigues disponible?',
+      message:
+        'Tu disponibilidad para donar termina el {date}. Confírmala para seguir recibiendo solicitudes.',
+    },
+    hi: {
+      title: 'क्या आप अब भी उपलब्ध हैं?',
+      message:
+        'रक्तदान के लिए आपकी उपलब्धता {date} को समाप्त हो रही है। अनुरोध मिलते रहें, इसके लिए इसकी पुष्टि करें।',
+    },
+  },
+};
+
+export const DOCUMENT_TYPE_NAMES: Record<DocumentType, Record<MailLanguage, string>> = {
+  id_proof: { en: 'ID proof', es: 'documento de identidad', hi: 'पहचान प्रमाण' },
+  address_proof: { en: 'address proof', es: 'comprobante de domicilio', hi: 'पते का प्रमाण' },
+  medical_certificate: {
+    en: 'medical certificate',
+    es: 'certificado médico',
+    hi: 'चिकित्सा प्रमाणपत्र',
+  },
+  photo: { en: 'photo', es: 'foto', hi: 'फ़ोटो' },
+};
+
+/** A value, or one that depends on the recipient's language (a document type's name, a date). */
+export type NotificationParams = Record<string, string | ((language: MailLanguage) => string)>;
+
+export function renderNotification(
+  type: NotificationType,
+  language: string | null | undefined,
+  params: NotificationParams = {},
+): Text & { language: MailLanguage } {
+  const lang = mailLanguage(language);
+  const text = NOTIFICATION_TEXT[type][lang];
+  const fill = (value: string) =>
+    value.replace(/\{(\w+)\}/g, (whole, key: string) => {
+      const param = params[key];
+      if (param === undefined) return whole;
+      return typeof param === 'function' ? param(lang) : param;
+    });
+  return { title: fill(text.title), message: fill(text.message), language: lang };
+}
+
+/** `{document}`: a document type's name in the recipient's language. */
+export function documentTypeName(type: DocumentType) {
+  return (language: MailLanguage) => DOCUMENT_TYPE_NAMES[type][language];
+}
+
+/** `{date}`: a calendar date in the recipient's language, as it is in India. */
+export function localDate(value: Date | string) {
+  return (language: MailLanguage) =>
+    new Intl.DateTimeFormat({ en: 'en-IN', es: 'es-ES', hi: 'hi-IN' }[language], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Asia/Kolkata',
+    }).format(new Date(value));
+}

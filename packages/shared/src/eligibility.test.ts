@@ -1,0 +1,311 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CURRENT_CONDITIONS,
+  PERMANENT_CONDITIONS,
+  TIMED_CONDITIONS,
+  questionnaireAnswersSchema,
+  type QuestionnaireAnswers,
+  type TimedCondition,
+} from './donors';
+import {
+  ELIGIBILITY_RULES,
+  TIMED_DEFERRALS,
+  donationIntervalDays,
+  evaluateEligibility,
+  maxDonationVolumeMl,
+  nextEligibleAfterDonation,
+  type EligibilityInput,
+} from './eligibility';
+
+const DAY = 86_400_000;
+const NOW = new Date('2026-06-15T00:00:00.000Z');
+
+function answers(overrides: Partial<QuestionnaireAnswers> = {}): QuestionnaireAnswers {
+  return { weightKg: 62, firstTimeDonor: false, feelsWell: true, conditions: [], ...overrides };
+}
+
+function evaluate(overrides: Partial<EligibilityInput> = {}, answerOverrides = {}) {
+  return evaluateEligibility({
+    dateOfBirth: '1990-04-01',
+    gender: 'male',
+    answers: answers(answerOverrides),
+    now: NOW,
+    ...overrides,
+  });
+}
+
+const codes = (result: { deferrals: { code: string }[] }) => result.deferrals.map((d) => d.code);
+const daysBefore = (days: number) => new Date(NOW.getTime() - days * DAY);
+
+describe('evaluateEligibility: a healthy adult', () => {
+  it('is eligible with no deferrals and no date to wait for', () => {
+    const result = evaluate();
+    expect(result).toEqual({
+      eligible: true,
+      nextEligibleAt: null,
+      deferrals: [],
+      maxVolumeMl: 450,
+    });
+  });
+});
+
+describe('age (18 to 65; first-time donors not over 60)', () => {
+  it('accepts 18 and 65, refuses 17 until the 18th birthday and 66 for good', () => {
+    expect(evaluate({ dateOfBirth: '2008-06-15' }).eligible).toBe(true);
+    expect(evaluate({ dateOfBirth: '1961-01-01' }).eligible).toBe(true);
+    const young = evaluate({ dateOfBirth: '2008-06-16' });
+    expect(young.deferrals).toEqual([
+      expect.objectContaining({ code: 'age_under_min', until: '2026-06-16T00:00:00.000Z' }),
+    ]);
+    expect(young.nextEligibleAt).toBe('2026-06-16T00:00:00.000Z');
+    const old = evaluate({ dateOfBirth: '1960-06-14' });
+    expect(old.deferrals).toEqual([
+      expect.objectContaining({ code: 'age_over_max', permanent: true }),
+    ]);
+    expect(old.nextEligibleAt).toBeNull();
+  });
+
+  it('lets a first-time donor of 60 give, but not one of 61', () => {
+    const sixty = evaluate({ dateOfBirth: '1966-01-10' }, { firstTimeDonor: true });
+    expect(sixty.eligible).toBe(true);
+    const sixtyOne = evaluate({ dateOfBirth: '1965-06-15' }, { firstTimeDonor: true });
+    expect(codes(sixtyOne)).toEqual(['first_time_over_max']);
+    expect(sixtyOne.deferrals[0]!.permanent).toBe(true);
+    expect(sixtyOne.nextEligibleAt).toBeNull();
+  });
+
+  it('lets a repeat donor of 61 give', () => {
+    expect(evaluate({ dateOfBirth: '1965-06-15' }, { firstTimeDonor: false }).eligible).toBe(true);
+    // A recorded donation makes the donor a repeat donor whatever the answer says.
+    const withDonation = evaluate(
+      { dateOfBirth: '1965-06-15', lastDonationAt: daysBefore(200) },
+      { firstTimeDonor: true },
+    );
+    expect(withDonation.eligible).toBe(true);
+  });
+
+  it('skips the age rules when the date of birth is unknown', () => {
+    expect(evaluate({ dateOfBirth: null }).eligible).toBe(true);
+  });
+});
+
+describe('weight and haemoglobin', () => {
+  it('defers below 45 kg and allows 350 ml from 45 kg, 450 ml above 55 kg', () => {
+    const light = evaluate({}, { weightKg: 44 });
+    expect(codes(light)).toEqual(['underweight']);
+    expect(light.deferrals[0]!.until).toBeUndefined();
+    expect(light.maxVolumeMl).toBeNull();
+    expect(evaluate({}, { weightKg: 44.9 }).eligible).toBe(false);
+    expect(evaluate({}, { weightKg: 45 })).toMatchObject({ eligible: true, maxVolumeMl: 350 });
+    expect(evaluate({}, { weightKg: 55 })).toMatchObject({ eligible: true, maxVolumeMl: 350 });
+    expect(evaluate({}, { weightKg: 56 })).toMatchObject({ eligible: true, maxVolumeMl: 450 });
+    expect([44, 45, 55, 55.5, 56].map(maxDonationVolumeMl)).toEqual([null, 350, 350, 450, 450]);
+  });
+
+  it('defers below 12.5 g/dL and ignores an unknown value', () => {
+    expect(codes(evaluate({}, { hemoglobinGdl: 12.4 }))).toEqual(['low_hemoglobin']);
+    expect(evaluate({}, { hemoglobinGdl: 12.5 }).eligible).toBe(true);
+    expect(evaluate({}, { hemoglobinGdl: undefined }).eligible).toBe(true);
+  });
+});
+
+describe('the interval between whole-blood donations', () => {
+  it('is 90 days for men, 120 for women, and the conservative 120 for other', () => {
+    expect(donationIntervalDays('male')).toBe(90);
+    expect(donationIntervalDays('female')).toBe(120);
+    expect(donationIntervalDays('other')).toBe(120);
+    expect(donationIntervalDays(null)).toBe(120);
+    expect(nextEligibleAfterDonation('2026-01-01T00:00:00.000Z', 'male').toISOString()).toBe(
+      '2026-04-01T00:00:00.000Z',
+    );
+    expect(
+      nextEligibleAfterDonation(new Date('2026-01-01T00:00:00Z'), 'female').toISOString(),
+    ).toBe('2026-05-01T00:00:00.000Z');
+  });
+
+  it('defers a man on day 89 and lets him give on day 90', () => {
+    const day89 = evaluate({ gender: 'male', lastDonationAt: daysBefore(89) });
+    expect(day89.deferrals).toEqual([
+      expect.objectContaining({
+        code: 'donation_interval',
+        until: new Date(NOW.getTime() + DAY).toISOString(),
+      }),
+    ]);
+    expect(day89.nextEligibleAt).toBe(new Date(NOW.getTime() + DAY).toISOString());
+    const day90 = evaluate({ gender: 'male', lastDonationAt: daysBefore(90) });
+    expect(day90.eligible).toBe(true);
+    // The date stays visible once it has passed.
+    expect(day90.nextEligibleAt).toBe(NOW.toISOString());
+  });
+
+  it('defers a woman on day 119 and lets her give on day 120', () => {
+    expect(codes(evaluate({ gender: 'female', lastDonationAt: daysBefore(119) }))).toEqual([
+      'donation_interval',
+    ]);
+    expect(evaluate({ gender: 'female', lastDonationAt: daysBefore(120) }).eligible).toBe(true);
+    expect(codes(evaluate({ gender: 'other', lastDonationAt: daysBefore(119) }))).toEqual([
+      'donation_interval',
+    ]);
+  });
+
+  it('uses the answered last donation date when no donation is recorded', () => {
+    const result = evaluate({ gender: 'male' }, { lastDonationDate: '2026-04-01' });
+    expect(result.deferrals[0]).toMatchObject({
+      code: 'donation_interval',
+      until: '2026-06-30T00:00:00.000Z',
+    });
+  });
+});
+
+/** The end of each timed condition's period for a condition dated 2025-03-10. */
+const EXPECTED_END: Record<TimedCondition, string> = {
+  tattoo_piercing: '2026-03-10',
+  transfusion_received: '2026-03-10',
+  major_surgery: '2026-03-10',
+  minor_surgery: '2025-09-10',
+  delivery: '2026-03-10',
+  abortion: '2025-09-10',
+  malaria: '2025-06-10',
+  typhoid: '2026-03-10',
+  dengue_chikungunya: '2025-09-10',
+  tuberculosis: '2027-03-10',
+  hepatitis_a_e: '2026-03-10',
+  antibiotics: '2025-03-24',
+  vaccine_inactivated: '2025-03-24',
+  vaccine_live: '2025-04-07',
+  rabies_post_exposure: '2026-03-10',
+  hepatitis_contact: '2026-03-10',
+};
+
+describe('timed conditions', () => {
+  it('has a rule with a message for every timed condition', () => {
+    expect(Object.keys(TIMED_DEFERRALS).sort()).toEqual([...TIMED_CONDITIONS].sort());
+  });
+
+  for (const code of TIMED_CONDITIONS) {
+    it(`${code}: deferred the day before ${EXPECTED_END[code]}, eligible on it and after`, () => {
+      const end = new Date(`${EXPECTED_END[code]}T00:00:00.000Z`);
+      const input = (now: Date) =>
+        evaluateEligibility({
+          dateOfBirth: '1990-04-01',
+          gender: 'male',
+          answers: answers({ conditions: [code], conditionDates: { [code]: '2025-03-10' } }),
+          now,
+        });
+      const before = input(new Date(end.getTime() - DAY));
+      expect(before.eligible).toBe(false);
+      expect(before.deferrals).toEqual([
+        { code, message: TIMED_DEFERRALS[code].message, until: end.toISOString() },
+      ]);
+      expect(before.nextEligibleAt).toBe(end.toISOString());
+      expect(input(end).eligible).toBe(true);
+      const after = input(new Date(end.getTime() + DAY));
+      expect(after).toMatchObject({ eligible: true, deferrals: [], nextEligibleAt: null });
+    });
+  }
+
+  it('counts calendar months, ending on the last day of a shorter month', () => {
+    const result = evaluate(
+      { now: new Date('2026-02-27T00:00:00Z') },
+      { conditions: ['malaria'], conditionDates: { malaria: '2025-11-30' } },
+    );
+    expect(result.deferrals[0]!.until).toBe('2026-02-28T00:00:00.000Z');
+  });
+
+  it('needs the date of a timed condition (the schema says where)', () => {
+    const parsed = questionnaireAnswersSchema.safeParse(
+      answers({ conditions: ['tattoo_piercing'] }),
+    );
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues[0]!.path).toEqual(['conditionDates', 'tattoo_piercing']);
+  });
+});
+
+describe('conditions that last while they do', () => {
+  for (const code of CURRENT_CONDITIONS) {
+    it(`${code}: deferred with no end date`, () => {
+      const result = evaluate({}, { conditions: [code] });
+      expect(result.eligible).toBe(false);
+      expect(result.deferrals).toEqual([{ code, message: expect.any(String) }]);
+      expect(result.nextEligibleAt).toBeNull();
+    });
+  }
+
+  it('defers a donor who does not feel well, with no end date', () => {
+    const result = evaluate({}, { feelsWell: false });
+    expect(result.deferrals).toEqual([
+      { code: 'unwell', message: 'Please wait until you feel well.' },
+    ]);
+    expect(result.nextEligibleAt).toBeNull();
+  });
+});
+
+describe('permanent conditions', () => {
+  for (const code of PERMANENT_CONDITIONS) {
+    it(`${code}: deferred for good`, () => {
+      const result = evaluate(
+        { lastDonationAt: daysBefore(10) },
+        { conditions: [code, 'antibiotics'], conditionDates: { antibiotics: '2026-06-10' } },
+      );
+      expect(result.eligible).toBe(false);
+      expect(result.deferrals).toContainEqual({
+        code,
+        message: expect.any(String),
+        permanent: true,
+      });
+      // No date can be promised, whatever else applies.
+      expect(result.nextEligibleAt).toBeNull();
+    });
+  }
+});
+
+describe('combinations', () => {
+  it('lists every deferral and picks the latest date', () => {
+    const result = evaluate(
+      { gender: 'female', lastDonationAt: daysBefore(30) },
+      {
+        conditions: ['antibiotics', 'tattoo_piercing', 'vaccine_live'],
+        conditionDates: {
+          antibiotics: '2026-06-10',
+          tattoo_piercing: '2026-01-20',
+          vaccine_live: '2026-06-01',
+        },
+      },
+    );
+    expect(codes(result).sort()).toEqual(
+      ['antibiotics', 'donation_interval', 'tattoo_piercing', 'vaccine_live'].sort(),
+    );
+    // Interval: 16 May + 120 days = 13 Sep 2026; the tattoo's 20 Jan 2027 is later.
+    expect(result.nextEligibleAt).toBe('2027-01-20T00:00:00.000Z');
+  });
+
+  it('keeps the date of a timed deferral alongside an open-ended one', () => {
+    const result = evaluate(
+      {},
+      {
+        conditions: ['cold_flu', 'minor_surgery'],
+        conditionDates: { minor_surgery: '2026-05-01' },
+      },
+    );
+    expect(codes(result).sort()).toEqual(['cold_flu', 'minor_surgery']);
+    expect(result.nextEligibleAt).toBe('2026-11-01T00:00:00.000Z');
+  });
+
+  it('ignores conditions whose period is over', () => {
+    const result = evaluate(
+      {},
+      { conditions: ['typhoid'], conditionDates: { typhoid: '2020-01-01' } },
+    );
+    expect(result).toMatchObject({ eligible: true, nextEligibleAt: null });
+  });
+
+  it('reads its limits from the rule table', () => {
+    expect(ELIGIBILITY_RULES).toMatchObject({
+      minAgeYears: 18,
+      maxAgeYears: 65,
+      firstTimeMaxAgeYears: 60,
+      minWeightKg: 45,
+      minHemoglobinGdl: 12.5,
+    });
+  });
+});
