@@ -47,7 +47,6 @@ describe('routes', () => {
     '/profile',
     '/notifications',
     '/onboarding',
-    '/hospital/dashboard',
   ])('%s sends a visitor who is not signed in to /login', async (path) => {
     const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
@@ -66,6 +65,17 @@ describe('routes', () => {
       expect(router.state.location.state).toMatchObject({ from: { pathname: path } });
     },
   );
+
+  it('/hospital/dashboard sends a visitor who is not signed in to /hospital/login', async () => {
+    const { router } = renderApp('/hospital/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hospital Sign In' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/hospital/login');
+    expect(router.state.location.state).toMatchObject({
+      from: { pathname: '/hospital/dashboard' },
+    });
+  });
 
   it('shows "Page not found" with a way home for any other path', async () => {
     renderApp('/no/such/page');

@@ -3,6 +3,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageBoundary } from '../components/boundaries';
 import { RequireAuth } from '../features/auth';
+import { loadNamespaces } from '../i18n';
+import type { LazyNamespace } from '../i18n/resources';
 import { lazyWithRetry } from '../lib/lazy-with-retry';
 import { RootErrorScreen, RootLayout } from './layout/root-layout';
 import type { InfoPageKey } from './routes/info-page';
@@ -18,18 +20,50 @@ function infoPage(key: InfoPageKey) {
   );
 }
 
+/** A screen whose texts are in lazy namespaces: its code and its texts arrive together. */
+function screenWithTexts(
+  name: string,
+  importer: () => Promise<{ default: ComponentType }>,
+  namespaces: readonly LazyNamespace[] = ['auth'],
+) {
+  return lazyWithRetry<object>(name, async () => {
+    const [module] = await Promise.all([importer(), loadNamespaces(namespaces)]);
+    return module;
+  });
+}
+
 const HomePage = lazyWithRetry('home', () => import('./routes/home'));
-const ComponentsShowcasePage = lazyWithRetry(
+const SignInPage = screenWithTexts('login', () => import('./routes/sign-in'));
+const AdminSignInPage = screenWithTexts('admin-login', () =>
+  import('./routes/sign-in').then((module) => ({ default: module.AdminSignInPage })),
+);
+const HospitalSignInPage = screenWithTexts('hospital-login', () =>
+  import('./routes/sign-in').then((module) => ({ default: module.HospitalSignInPage })),
+);
+const RegisterPage = screenWithTexts('register', () => import('./routes/register'));
+const ForgotPasswordPage = screenWithTexts(
+  'forgot-password',
+  () => import('./routes/forgot-password'),
+);
+const ResetPasswordPage = screenWithTexts(
+  'reset-password',
+  () => import('./routes/reset-password'),
+);
+const ProfilePage = screenWithTexts('profile', () => import('./routes/profile'));
+const DonorProfilePage = screenWithTexts('donor-profile', () =>
+  import('./routes/profile').then((module) => ({ default: module.DonorProfilePage })),
+);
+const ComponentsShowcasePage = screenWithTexts(
   'components',
   () => import('./routes/components-showcase'),
+  ['showcase'],
 );
 const NotFoundPage = lazyWithRetry('not-found', () => import('./routes/not-found'));
 
-/** The page's name in "Sorry, we couldn't load the {page} page." */
-function usePageName(key: InfoPageKey | 'home' | 'components' | 'notFound'): string {
-  const { t } = useTranslation(['pages', 'home', 'showcase', 'errors']);
+/** The page's name in "Sorry, we couldn't load the {page} page." (bundled texts only). */
+function usePageName(key: InfoPageKey | 'home' | 'notFound'): string {
+  const { t } = useTranslation(['pages', 'home', 'errors']);
   if (key === 'home') return t('home:meta.title');
-  if (key === 'components') return t('showcase:meta.title');
   if (key === 'notFound') return t('errors:notFound.title');
   return t(`pages:${key}.title`);
 }
@@ -52,8 +86,6 @@ function route(path: string, key: InfoPageKey, Component = infoPage(key)): Route
   return { path, element: <Screen name={key} page={Component} /> };
 }
 
-const loginPage = infoPage('login');
-
 /** Every route of the product spec (section 2). */
 export const routes: RouteObject[] = [
   {
@@ -66,26 +98,26 @@ export const routes: RouteObject[] = [
       route('help', 'help'),
       route('privacy', 'privacy'),
       route('terms', 'terms'),
-      { path: 'components', element: <Screen name="components" page={ComponentsShowcasePage} /> },
+      route('components', 'components', ComponentsShowcasePage),
       route('education', 'education'),
       route('emergency', 'emergency'),
       route('blood-banks', 'bloodBanks'),
       route('articles/:slug', 'article'),
-      route('login', 'login', loginPage),
-      route('signin', 'login', loginPage),
-      route('register', 'register'),
-      route('forgot-password', 'forgotPassword'),
-      route('reset-password', 'resetPassword'),
-      route('admin/login', 'adminLogin'),
-      route('hospital/login', 'hospitalLogin'),
+      route('login', 'login', SignInPage),
+      route('signin', 'login', SignInPage),
+      route('register', 'register', RegisterPage),
+      route('forgot-password', 'forgotPassword', ForgotPasswordPage),
+      route('reset-password', 'resetPassword', ResetPasswordPage),
+      route('admin/login', 'adminLogin', AdminSignInPage),
+      route('hospital/login', 'hospitalLogin', HospitalSignInPage),
       {
         element: <RequireAuth />,
         children: [
           route('donor/dashboard', 'donorDashboard'),
           route('donor/onboarding', 'donorOnboarding'),
-          route('donor/profile', 'donorProfile'),
+          route('donor/profile', 'donorProfile', DonorProfilePage),
           route('dashboard', 'dashboard'),
-          route('profile', 'profile'),
+          route('profile', 'profile', ProfilePage),
           route('notifications', 'notifications'),
           route('onboarding', 'onboarding'),
         ],

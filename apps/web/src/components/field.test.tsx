@@ -9,7 +9,8 @@ describe('Field', () => {
         <Input autoComplete="name" />
       </Field>,
     );
-    const input = screen.getByRole('textbox', { name: /Full name/ });
+    const input = screen.getByRole('textbox', { name: 'Full name' });
+    expect(screen.getByLabelText('Full name')).toBe(input);
     expect(input).toBeRequired();
     expect(input).toHaveAccessibleDescription('As written on your ID document.');
     expect(input).not.toHaveAttribute('aria-invalid');

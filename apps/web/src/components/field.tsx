@@ -1,12 +1,4 @@
-import {
-  createContext,
-  useContext,
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { ErrorCircleIcon } from './icons';
 
@@ -50,14 +42,18 @@ export function Field({
 
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-semibold text-slate-900">
-        {label}
+      {/* The asterisk is beside the label, not in it: the label text stays exactly the name
+          (the control's `required` tells assistive technology). */}
+      <div className="flex items-baseline">
+        <label htmlFor={id} className="font-semibold text-slate-900">
+          {label}
+        </label>
         {isRequired && (
-          <span aria-hidden="true" className="ms-1 text-primary-700">
+          <span aria-hidden="true" className="ms-1 font-semibold text-primary-700">
             *
           </span>
         )}
-      </label>
+      </div>
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
@@ -107,14 +103,15 @@ function useControlProps<P extends ControlProps>(props: P): P {
   };
 }
 
-export function Input(props: InputHTMLAttributes<HTMLInputElement>) {
+/** Props include `ref` (React 19), so `{...register('field')}` from react-hook-form works. */
+export function Input(props: ComponentProps<'input'>) {
   return <input {...useControlProps(props)} />;
 }
 
-export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select(props: ComponentProps<'select'>) {
   return <select {...useControlProps(props)} />;
 }
 
-export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea(props: ComponentProps<'textarea'>) {
   return <textarea rows={4} {...useControlProps(props)} />;
 }

@@ -171,3 +171,20 @@ export function InstagramIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function UserIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21 C4 16.6 7.6 14 12 14 C16.4 14 20 16.6 20 21" />
+    </StrokeIcon>
+  );
+}
+
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <polyline points="6 9 12 15 18 9" />
+    </StrokeIcon>
+  );
+}

@@ -8,17 +8,28 @@ import {
   type Language,
 } from '@bdms/shared';
 import { storage } from '../lib/storage';
-import { DEFAULT_NAMESPACE, EN_RESOURCES, NAMESPACES } from './resources';
+import {
+  BUNDLED_NAMESPACES,
+  DEFAULT_NAMESPACE,
+  EN_RESOURCES,
+  type LazyNamespace,
+} from './resources';
 
 export const i18n = i18next;
 
 /**
  * Other translations are separate chunks, downloaded only when chosen. Languages without files
- * (fr, de, ar, zh, pt, ru, ja) read as empty and fall back to English key by key.
+ * (fr, de, ar, zh, pt, ru, ja) read as empty and fall back to English key by key. English
+ * namespaces that are not bundled (LAZY_NAMESPACES) are chunks too.
  */
-const lazyLocales = import.meta.glob<ResourceKey>(['./locales/*/*.json', '!./locales/en/*.json'], {
-  import: 'default',
-});
+const lazyLocales = {
+  ...import.meta.glob<ResourceKey>(['./locales/*/*.json', '!./locales/en/*.json'], {
+    import: 'default',
+  }),
+  ...import.meta.glob<ResourceKey>(['./locales/en/auth.json', './locales/en/showcase.json'], {
+    import: 'default',
+  }),
+};
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -76,7 +87,7 @@ export function initI18n(language: Language = detectLanguage()): Promise<unknown
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       load: 'languageOnly',
-      ns: NAMESPACES,
+      ns: BUNDLED_NAMESPACES,
       defaultNS: DEFAULT_NAMESPACE,
       resources: { [FALLBACK_LANGUAGE]: EN_RESOURCES },
       // English is bundled; the backend fetches only what is missing.
@@ -91,4 +102,9 @@ export function initI18n(language: Language = detectLanguage()): Promise<unknown
 export async function changeLanguage(language: Language): Promise<void> {
   storage.set(STORAGE_KEYS.language, language);
   await i18next.changeLanguage(language);
+}
+
+/** Downloads a lazy namespace (current language and English); screens await it before rendering. */
+export async function loadNamespaces(namespaces: readonly LazyNamespace[]): Promise<void> {
+  await i18next.loadNamespaces([...namespaces]);
 }

@@ -98,6 +98,29 @@ describe('apiRequest', () => {
     });
   });
 
+  it('reads how long to wait from Retry-After (seconds or a date)', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(
+        { success: false, error: { code: 'RATE_LIMITED', message: 'Slow down' } },
+        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '120' } },
+      ),
+    );
+    await expect(api.post('/auth/login', {}, { auth: false })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 120,
+    });
+    const inAMinute = new Date(Date.now() + 60_500).toUTCString();
+    fetchMock.mockResolvedValueOnce(
+      json(
+        { success: false, error: { code: 'RATE_LIMITED', message: 'Slow down' } },
+        { status: 429, headers: { 'Retry-After': inAMinute } },
+      ),
+    );
+    const error = await api.get('/x').catch((caught: unknown) => caught);
+    expect((error as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect((error as ApiError).retryAfterSeconds).toBeLessThanOrEqual(61);
+  });
+
   it('reports a network failure as NETWORK_ERROR', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.get('/config')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });

@@ -26,6 +26,8 @@ export class ApiError extends Error {
   readonly details: unknown;
   /** The X-Request-ID of the call, to find it in the server's log. */
   readonly requestId: string;
+  /** Seconds to wait before trying again, from a 429's `Retry-After` header. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     message: string;
@@ -35,6 +37,7 @@ export class ApiError extends Error {
     serverMessage?: string | undefined;
     details?: unknown;
     requestId: string;
+    retryAfterSeconds?: number | undefined;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -44,6 +47,7 @@ export class ApiError extends Error {
     this.serverMessage = init.serverMessage;
     this.details = init.details;
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -154,6 +158,15 @@ async function readJson(response: Response): Promise<Envelope | undefined> {
   }
 }
 
+/** `Retry-After` is either seconds or an HTTP date (RFC 9110 section 10.2.3). */
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value.trim())
+    ? Number(value)
+    : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
 function errorFromResponse(response: Response, envelope: Envelope | undefined, requestId: string) {
   const statusText = response.statusText || REASON_PHRASES[response.status] || '';
   const error = envelope?.error;
@@ -165,6 +178,7 @@ function errorFromResponse(response: Response, envelope: Envelope | undefined, r
     serverMessage: typeof error?.message === 'string' ? error.message : undefined,
     details: error?.details,
     requestId,
+    retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
+import { i18n } from '../i18n';
 import { ApiError } from './api-client';
 import { useErrorMessage } from './use-error-message';
 
@@ -29,5 +30,36 @@ describe('useErrorMessage', () => {
       'Something went wrong. Please try again.',
     );
     expect(result.current(new Error('boom'))).toBe('Something went wrong. Please try again.');
+  });
+
+  it('says how long to wait when a 429 says so, in the current language', async () => {
+    const limited = (seconds: number) =>
+      new ApiError({
+        message: 'HTTP 429: Too Many Requests',
+        status: 429,
+        statusText: 'Too Many Requests',
+        code: 'RATE_LIMITED',
+        requestId: 'r',
+        retryAfterSeconds: seconds,
+      });
+    const { result, rerender } = renderHook(() => useErrorMessage());
+    expect(result.current(limited(45))).toBe('Too many attempts. Please try again in 45 seconds.');
+    expect(result.current(limited(600))).toBe('Too many attempts. Please try again in 10 minutes.');
+    expect(result.current(apiError('RATE_LIMITED'))).toBe(
+      'Too many attempts. Please wait a moment and try again.',
+    );
+    await i18n.changeLanguage('es');
+    rerender();
+    expect(result.current(limited(1))).toBe(
+      'Demasiados intentos. Inténtalo de nuevo dentro de 1 segundo.',
+    );
+  });
+
+  it('translates session errors by their code', () => {
+    const { result } = renderHook(() => useErrorMessage());
+    expect(result.current({ code: 'INVALID_LOGIN_DATA' })).toBe('Invalid login data provided');
+    expect(result.current({ code: 'SESSION_EXPIRED' })).toBe(
+      'Session expired. Please sign in again.',
+    );
   });
 });

@@ -1,16 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { i18n, initI18n } from '../i18n';
+import { i18n, initI18n, loadNamespaces } from '../i18n';
+import { LAZY_NAMESPACES } from '../i18n/resources';
 
 beforeAll(async () => {
   await initI18n('en');
+  // Screens load these before rendering (router.tsx); components rendered alone need them too.
+  await loadNamespaces(LAZY_NAMESPACES);
 });
 
 afterEach(async () => {
   cleanup();
   window.localStorage.clear();
+  // Every test starts with an empty IndexedDB (the session store).
+  globalThis.indexedDB = new IDBFactory();
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
 

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
+import { fail, mockApi, ok } from '../../test/api';
 import { renderRoutes } from '../../test/render';
+import { makeUser, seedSession } from '../../test/session';
+import type { User } from '../../features/auth';
 import { Header } from './header';
 
 function renderHeader(options: Parameters<typeof renderRoutes>[1] = {}) {
@@ -23,6 +26,7 @@ function renderHeader(options: Parameters<typeof renderRoutes>[1] = {}) {
           { index: true, element: <h1>Home page</h1> },
           { path: 'about', element: <h1>About page</h1> },
           { path: 'education', element: <h1>Education page</h1> },
+          { path: '*', element: <h1>Other page</h1> },
         ],
       },
     ],
@@ -135,5 +139,194 @@ describe('Header', () => {
       expect(button).toHaveAttribute('aria-expanded', 'false');
       expect(button).toHaveFocus();
     });
+  });
+});
+
+describe('signed-in user menu', () => {
+  async function renderSignedIn(user: User, menuName = /^Account menu:/) {
+    await seedSession(user);
+    const server = mockApi({
+      'GET /auth/me': ok({ user }),
+      'POST /auth/logout': ok({ loggedOut: true }),
+    });
+    const result = renderHeader();
+    const button = await screen.findByRole('button', { name: menuName });
+    return { ...result, server, button, user: userEvent.setup() };
+  }
+
+  async function openAccountMenu(user: User, menuName?: RegExp) {
+    const rendered = await renderSignedIn(user, menuName);
+    await rendered.user.click(rendered.button);
+    expect(rendered.button).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(rendered.button.getAttribute('aria-controls') ?? '')!;
+    expect(panel).toBeVisible();
+    return { ...rendered, menu: within(panel) };
+  }
+
+  function entries(menu: { getAllByRole: (role: 'menuitem') => HTMLElement[] }) {
+    return menu
+      .getAllByRole('menuitem')
+      .filter((item) => item.tagName === 'A')
+      .map((link) => [link.textContent, link.getAttribute('href')] as const);
+  }
+
+  it('replaces Sign In and Register with the menu, named after the user', async () => {
+    const { button } = await renderSignedIn(makeUser({ name: 'Asha Rao' }));
+    expect(button).toHaveAccessibleName('Account menu: Asha Rao');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Register as Donor' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['name', { name: 'Meera Iyer', firstName: 'M', lastName: 'I' }, 'Meera Iyer'],
+    ['first and last name', { name: '', firstName: 'Ravi', lastName: 'Kumar' }, 'Ravi Kumar'],
+    ['the e-mail before the at-sign', { name: '', email: 'ravi.k@example.in' }, 'ravi.k'],
+    ['"User" when nothing else is there', { name: '  ', email: '' }, 'User'],
+  ])('shows the header display name: %s', async (_rule, overrides, expected) => {
+    const { button } = await renderSignedIn(makeUser(overrides));
+    expect(button).toHaveAccessibleName(`Account menu: ${expected}`);
+  });
+
+  it('offers "Admin Dashboard" to an admin', async () => {
+    const { menu } = await openAccountMenu(makeUser({ role: 'admin', name: 'Admin One' }));
+    expect(menu.getByText('Signed in as Admin One')).toBeInTheDocument();
+    expect(entries(menu)).toEqual([
+      ['Admin Dashboard', '/admin'],
+      ['Profile Settings', '/profile'],
+      ['Notifications', '/notifications'],
+    ]);
+    expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(menu.getByRole('menu')).toBeInTheDocument();
+  });
+
+  it('offers "Complete Registration" to a pending donor', async () => {
+    const { menu } = await openAccountMenu(
+      makeUser({ status: 'pending', isApproved: false, verification: { isVerified: false } }),
+    );
+    expect(entries(menu)[0]).toEqual(['Complete Registration', '/onboarding']);
+  });
+
+  it('offers "Complete Registration" when the status is missing (pending by default)', async () => {
+    const { menu } = await openAccountMenu(makeUser({ status: undefined }));
+    expect(entries(menu)[0]).toEqual(['Complete Registration', '/onboarding']);
+  });
+
+  it('offers "Dashboard" to an approved donor', async () => {
+    const { menu } = await openAccountMenu(makeUser({ status: 'approved' }));
+    expect(entries(menu)).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Profile Settings', '/profile'],
+      ['Notifications', '/notifications'],
+    ]);
+  });
+
+  it("sends a hospital's Dashboard to /hospital/dashboard", async () => {
+    const { menu } = await openAccountMenu(makeUser({ role: 'hospital', status: 'approved' }));
+    expect(entries(menu)[0]).toEqual(['Dashboard', '/hospital/dashboard']);
+  });
+
+  it('closes on Escape and gives focus back to its button', async () => {
+    const { user, button } = await openAccountMenu(makeUser());
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('closes on a click outside it and on a route change', async () => {
+    const { user, button, menu } = await openAccountMenu(makeUser());
+    await user.click(screen.getByText('Page body'));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    await user.click(
+      within(document.getElementById('account-menu')!).getByRole('menuitem', {
+        name: 'Profile Settings',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Other page' })).toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));
+    expect(menu).toBeDefined();
+  });
+
+  it('is usable from the keyboard alone (menu button pattern)', async () => {
+    const { user, button } = await renderSignedIn(makeUser({ status: 'approved' }));
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Profile Settings' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toHaveFocus();
+    await user.tab();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('signs out: logs out, goes to / and offers Sign In again', async () => {
+    const { user, menu, server, router } = await openAccountMenu(makeUser());
+    // Start elsewhere so the move to / is visible.
+    await router.navigate('/about');
+    await user.click(screen.getByRole('button', { name: /^Account menu:/ }));
+    await user.click(
+      within(document.getElementById('account-menu')!).getByRole('menuitem', { name: 'Sign Out' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
+    expect(server.callsTo('POST /auth/logout')[0]?.body).toEqual({
+      refreshToken: 'refresh-token-1',
+    });
+    expect(window.localStorage.getItem('authState')).toBeNull();
+    expect(menu).toBeDefined();
+  });
+
+  it('signs out locally even when the logout call fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await seedSession(makeUser());
+    mockApi({
+      'GET /auth/me': ok({ user: makeUser() }),
+      'POST /auth/logout': fail(500, 'INTERNAL_ERROR'),
+    });
+    renderHeader();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Account menu:/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    expect((await screen.findAllByRole('link', { name: 'Sign In' })).length).toBeGreaterThan(0);
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('puts the account entries in the mobile menu too', async () => {
+    const { user } = await renderSignedIn(makeUser({ role: 'admin', name: 'Admin One' }));
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const panel = within(document.getElementById('mobile-menu')!);
+    expect(panel.getByText('Signed in as Admin One')).toBeInTheDocument();
+    expect(panel.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
+    expect(panel.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(panel.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('translates the menu', async () => {
+    window.localStorage.setItem('preferred-language', 'es');
+    const { i18n } = await import('../../i18n');
+    await i18n.changeLanguage('es');
+    const { menu, button } = await openAccountMenu(
+      makeUser({ status: 'approved' }),
+      /^Menú de la cuenta:/,
+    );
+    expect(button).toHaveAccessibleName('Menú de la cuenta: Asha Rao');
+    expect(entries(menu)[1]).toEqual(['Configuración del perfil', '/profile']);
+    expect(menu.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
 import { CloseIcon, DropIcon, MenuIcon } from '../../components/icons';
@@ -7,6 +6,8 @@ import { useConfig } from '../../config/use-config';
 import { useAuth } from '../../features/auth';
 import { cn } from '../../lib/cn';
 import { LanguageSwitcher } from './language-switcher';
+import { useDismissable } from './use-dismissable';
+import { AccountEntries, UserMenu } from './user-menu';
 
 /** One header per page, so a fixed id (end-to-end tests find the panel by it). */
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -40,10 +41,14 @@ function navLinkClass({ isActive }: { isActive: boolean }, layout: 'bar' | 'pane
   );
 }
 
+/** Sign In / Register for visitors, the account menu when signed in, nothing while loading. */
 function AccountLinks({ layout }: { layout: 'bar' | 'panel' }) {
   const { t } = useTranslation();
-  const { status } = useAuth();
-  if (status === 'authenticated') return null;
+  const { status, user } = useAuth();
+  if (status === 'loading') return null;
+  if (status === 'authenticated' && user) {
+    return layout === 'bar' ? <UserMenu /> : <AccountEntries user={user} layout="panel" />;
+  }
   const fullWidth = layout === 'panel';
   return (
     <>
@@ -60,33 +65,9 @@ function AccountLinks({ layout }: { layout: 'bar' | 'panel' }) {
 export function Header() {
   const { t } = useTranslation();
   const items = useNavItems();
-  const location = useLocation();
-  // The menu belongs to the location it was opened at, so any route change closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const isMenuOpen = openAt === location.key;
-  const panelRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  // It also closes on a click outside it, and on Escape (focus returns to the menu button).
-  useEffect(() => {
-    if (!isMenuOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
-      setOpenAt(null);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenAt(null);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [isMenuOpen]);
+  // Closes on a route change, a click outside it, and Escape (focus returns to its button).
+  const menu = useDismissable();
+  const isMenuOpen = menu.isOpen;
 
   return (
     <header className="relative z-30 border-b border-slate-200 bg-white">
@@ -109,13 +90,13 @@ export function Header() {
         </div>
 
         <button
-          ref={buttonRef}
+          ref={menu.buttonRef}
           type="button"
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg border-2 border-slate-300 text-slate-900 md:hidden"
           aria-expanded={isMenuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setOpenAt(isMenuOpen ? null : location.key)}
+          onClick={menu.toggle}
         >
           {isMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
         </button>
@@ -138,7 +119,7 @@ export function Header() {
       </nav>
 
       <div
-        ref={panelRef}
+        ref={menu.panelRef}
         id={MOBILE_MENU_ID}
         hidden={!isMenuOpen}
         className="absolute inset-x-0 top-full animate-slide-down border-b border-slate-200 bg-white shadow-lg md:hidden"

@@ -347,8 +347,13 @@ const DEMOS: Record<SectionKey, () => ReactNode> = {
 
 export default function ComponentsShowcasePage() {
   const { t } = useTranslation('showcase');
+  const { t: tPages } = useTranslation('pages');
   return (
-    <Page title={t('meta.title')} description={t('meta.description')} lead={t('intro')}>
+    <Page
+      title={tPages('components.title')}
+      description={tPages('components.description')}
+      lead={tPages('components.intro')}
+    >
       <nav aria-label={t('contents')} className="mt-6">
         <h2 className="text-lg font-semibold text-slate-900">{t('contents')}</h2>
         <ul className="mt-2 flex flex-wrap gap-x-4">

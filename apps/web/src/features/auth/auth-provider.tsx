@@ -1,13 +1,93 @@
-import type { ReactNode } from 'react';
-import { AuthContext } from './auth-context';
-import type { AuthState } from './types';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/toast';
+import { api, setAuthHandlers } from '../../lib/api-client';
+import { CONFIG_QUERY_KEY } from '../../config/use-config';
+import { AuthActionsContext, AuthContext } from './auth-context';
+import {
+  createSessionManager,
+  hasSessionHint,
+  type SessionManager,
+} from './session/session-manager';
+import type { AuthActions, AuthState } from './types';
 
 /**
- * Sign-in, sessions and token refresh arrive with the accounts feature. Until then nobody can be
- * signed in, so the state says exactly that: no stored session is read and no user is invented.
+ * Holds the session (session/session-manager.ts) for the whole app and plugs it into the API
+ * client: the stored access token on every call, and the 401 → refresh → retry-once rule.
+ *
+ * The first render is "loading" only when `authState` says a session is stored; anonymous
+ * visitors (most of the home page's) never see "Authenticating...".
  */
-const SIGNED_OUT: AuthState = { status: 'unauthenticated', user: null };
+export function AuthProvider({
+  children,
+  manager: givenManager,
+}: {
+  children: ReactNode;
+  /** Tests pass their own (fake clock, fake network). */
+  manager?: SessionManager;
+}) {
+  const [manager] = useState(() => givenManager ?? createSessionManager());
+  const [state, setState] = useState<AuthState>(() => ({
+    status: hasSessionHint() ? 'loading' : 'unauthenticated',
+    user: null,
+  }));
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('errors');
+  // Read when the session expires, so a language change does not restart the session.
+  const notifyExpired = useRef(() => {});
+  useEffect(() => {
+    notifyExpired.current = () => toast.error(t('SESSION_EXPIRED'));
+  });
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  return <AuthContext.Provider value={SIGNED_OUT}>{children}</AuthContext.Provider>;
+  useEffect(() => {
+    const unsubscribe = manager.subscribe(({ user, reason }) => {
+      setState(
+        user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null },
+      );
+      if (user) return;
+      // Nothing of the last account stays in memory on a shared phone; flags are not personal.
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== CONFIG_QUERY_KEY[0],
+      });
+      if (reason === 'expired') notifyExpired.current();
+    });
+    setAuthHandlers({
+      getAccessToken: manager.getAccessToken,
+      refresh: manager.refreshShared,
+      onSessionExpired: () => void manager.expire(),
+    });
+    void manager.restore();
+    return () => {
+      unsubscribe();
+      setAuthHandlers(null);
+      manager.dispose();
+    };
+  }, [manager, queryClient]);
+
+  const actions = useMemo<AuthActions>(
+    () => ({
+      login: async (credentials) =>
+        manager.signIn(await api.post('/auth/login', credentials, { auth: false })),
+      requestOtp: async (email) => {
+        await api.post('/auth/login-otp', { email }, { auth: false });
+      },
+      loginWithOtp: async (input) =>
+        manager.signIn(await api.post('/auth/login-otp', input, { auth: false })),
+      register: async (input) =>
+        manager.signIn(await api.post('/auth/register', input, { auth: false })),
+      logout: manager.logout,
+      refreshUser: manager.checkUser,
+      updateUser: manager.updateUser,
+      replaceTokens: manager.replaceTokens,
+    }),
+    [manager],
+  );
+
+  return (
+    <AuthActionsContext.Provider value={actions}>
+      <AuthContext.Provider value={state}>{children}</AuthContext.Provider>
+    </AuthActionsContext.Provider>
+  );
 }

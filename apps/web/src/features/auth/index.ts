@@ -1,5 +1,5 @@
-export { AuthContext, useAuth } from './auth-context';
+export { AuthActionsContext, AuthContext, useAuth, useAuthActions } from './auth-context';
 export { AuthProvider } from './auth-provider';
 export { RequireAuth } from './require-auth';
-export { decideRouteAccess, type GuardDecision } from './route-guard';
-export type { AuthState, AuthStatus, User } from './types';
+export { decideRouteAccess, isOnOnboarding, isOnProfile, type GuardDecision } from './route-guard';
+export type { AuthActions, AuthState, AuthStatus, User } from './types';

@@ -8,7 +8,8 @@ import { decideRouteAccess } from './route-guard';
 
 /**
  * Wraps protected routes (as a layout route, or around one element). Unauthenticated visitors go
- * to /login (or /admin/login for admin routes) with the origin in location state `from`.
+ * to /login (/admin/login for admin routes, /hospital/login for hospital routes) with the origin
+ * in location state `from`; the sign-in screen returns there.
  */
 export function RequireAuth({ role, children }: { role?: Role; children?: ReactNode }) {
   const auth = useAuth();

@@ -1,90 +1,191 @@
 import { describe, expect, it } from 'vitest';
-import { decideRouteAccess } from './route-guard';
+import { decideRouteAccess, isOnOnboarding, isOnProfile, signInPathFor } from './route-guard';
 import type { AuthState, User } from './types';
 
 const signedIn = (user: Partial<User>): AuthState => ({
   status: 'authenticated',
   user: { id: 'u1', email: 'asha@example.in', role: 'donor', ...user },
 });
+const visitor: AuthState = { status: 'unauthenticated', user: null };
 
 describe('decideRouteAccess (product spec section 4, route guard)', () => {
-  it('waits while the session loads', () => {
-    expect(
-      decideRouteAccess({ status: 'loading', user: null }, { pathname: '/dashboard' }),
-    ).toEqual({ type: 'loading' });
-  });
-
-  it('sends visitors to /login, or /admin/login for admin routes, remembering where they came from', () => {
-    const visitor: AuthState = { status: 'unauthenticated', user: null };
-    expect(decideRouteAccess(visitor, { pathname: '/profile' })).toEqual({
-      type: 'redirect',
-      to: '/login',
-      rememberOrigin: true,
+  describe('1. loading', () => {
+    it('waits while the session loads, whatever the route', () => {
+      for (const requiredRole of [undefined, 'admin', 'hospital'] as const) {
+        expect(
+          decideRouteAccess({ status: 'loading', user: null }, { requiredRole, pathname: '/x' }),
+        ).toEqual({ type: 'loading' });
+      }
     });
-    expect(
-      decideRouteAccess(visitor, { requiredRole: 'hospital', pathname: '/hospital/dashboard' }),
-    ).toMatchObject({ to: '/login' });
-    expect(decideRouteAccess(visitor, { requiredRole: 'admin', pathname: '/admin' })).toMatchObject(
-      { to: '/admin/login' },
-    );
-  });
 
-  it("silently sends a user with another role to that role's home", () => {
-    expect(
-      decideRouteAccess(signedIn({ role: 'donor', isApproved: true }), {
-        requiredRole: 'admin',
-        pathname: '/admin',
-      }),
-    ).toEqual({
-      type: 'redirect',
-      to: '/dashboard',
-      rememberOrigin: false,
+    it('waits even when a user is already known', () => {
+      expect(
+        decideRouteAccess(
+          { status: 'loading', user: signedIn({}).user },
+          { pathname: '/dashboard' },
+        ),
+      ).toEqual({ type: 'loading' });
     });
-    expect(
-      decideRouteAccess(signedIn({ role: 'admin' }), {
-        requiredRole: 'hospital',
-        pathname: '/hospital/dashboard',
-      }),
-    ).toMatchObject({ to: '/admin' });
-    expect(
-      decideRouteAccess(signedIn({ role: 'hospital' }), {
-        requiredRole: 'admin',
-        pathname: '/admin',
-      }),
-    ).toMatchObject({ to: '/hospital/dashboard' });
   });
 
-  it('lets approved donors through', () => {
-    for (const approval of [
-      { isApproved: true },
-      { status: 'approved' },
-      { status: 'active' },
-      { verification: { isVerified: true } },
-    ]) {
-      expect(decideRouteAccess(signedIn(approval), { pathname: '/dashboard' })).toEqual({
+  describe('2. not signed in', () => {
+    it('sends visitors to /login, remembering where they came from', () => {
+      expect(decideRouteAccess(visitor, { pathname: '/profile' })).toEqual({
+        type: 'redirect',
+        to: '/login',
+        rememberOrigin: true,
+      });
+    });
+
+    it('sends visitors to /admin/login when the admin role is required', () => {
+      expect(decideRouteAccess(visitor, { requiredRole: 'admin', pathname: '/admin' })).toEqual({
+        type: 'redirect',
+        to: '/admin/login',
+        rememberOrigin: true,
+      });
+    });
+
+    it('sends visitors to /hospital/login when the hospital role is required (extension)', () => {
+      expect(
+        decideRouteAccess(visitor, { requiredRole: 'hospital', pathname: '/hospital/dashboard' }),
+      ).toEqual({ type: 'redirect', to: '/hospital/login', rememberOrigin: true });
+    });
+
+    it('treats "authenticated" without a user as signed out', () => {
+      expect(
+        decideRouteAccess({ status: 'authenticated', user: null }, { pathname: '/profile' }),
+      ).toMatchObject({ to: '/login' });
+    });
+  });
+
+  describe("3. wrong role: silently to the user's role home", () => {
+    it.each([
+      ['donor', 'admin', '/dashboard'],
+      ['donor', 'hospital', '/dashboard'],
+      ['admin', 'hospital', '/admin'],
+      ['hospital', 'admin', '/hospital/dashboard'],
+    ] as const)('%s on a %s route goes to %s', (role, requiredRole, home) => {
+      expect(
+        decideRouteAccess(signedIn({ role, isApproved: true }), { requiredRole, pathname: '/x' }),
+      ).toEqual({ type: 'redirect', to: home, rememberOrigin: false });
+    });
+
+    it('applies before donor approval: an unapproved donor on /admin goes to /dashboard', () => {
+      expect(
+        decideRouteAccess(signedIn({ status: 'pending' }), {
+          requiredRole: 'admin',
+          pathname: '/admin',
+        }),
+      ).toMatchObject({ to: '/dashboard' });
+    });
+
+    it('lets the right role through', () => {
+      expect(
+        decideRouteAccess(signedIn({ role: 'admin' }), {
+          requiredRole: 'admin',
+          pathname: '/admin',
+        }),
+      ).toEqual({ type: 'allow' });
+      expect(
+        decideRouteAccess(signedIn({ role: 'hospital' }), {
+          requiredRole: 'hospital',
+          pathname: '/hospital/dashboard',
+        }),
+      ).toEqual({ type: 'allow' });
+    });
+  });
+
+  describe('4. donors on routes with no required role', () => {
+    it.each([
+      ['isApproved', { isApproved: true }],
+      ['status approved', { status: 'approved' }],
+      ['status active', { status: 'active' }],
+      ['verification.isVerified', { verification: { isVerified: true } }],
+    ])('lets approved donors through (%s)', (_name, approval) => {
+      for (const pathname of ['/dashboard', '/notifications', '/onboarding', '/donor/profile']) {
+        expect(decideRouteAccess(signedIn(approval), { pathname })).toEqual({ type: 'allow' });
+      }
+    });
+
+    it('treats a missing status as pending', () => {
+      expect(decideRouteAccess(signedIn({}), { pathname: '/dashboard' })).toMatchObject({
+        to: '/onboarding',
+      });
+    });
+
+    it('keeps a donor who has not completed onboarding on onboarding, even from /profile', () => {
+      const fresh = signedIn({ status: 'pending' });
+      for (const pathname of ['/dashboard', '/donor/dashboard', '/notifications', '/profile']) {
+        expect(decideRouteAccess(fresh, { pathname })).toEqual({
+          type: 'redirect',
+          to: '/onboarding',
+          rememberOrigin: false,
+        });
+      }
+      expect(decideRouteAccess(fresh, { pathname: '/donor/profile' })).toMatchObject({
+        to: '/onboarding',
+      });
+    });
+
+    it('lets a donor who has not completed onboarding stay on /onboarding and /donor/onboarding', () => {
+      const fresh = signedIn({ status: 'pending' });
+      expect(decideRouteAccess(fresh, { pathname: '/onboarding' })).toEqual({ type: 'allow' });
+      expect(decideRouteAccess(fresh, { pathname: '/donor/onboarding' })).toEqual({
         type: 'allow',
       });
-    }
+    });
+
+    it.each([
+      ['onboardingCompleted', { onboardingCompleted: true }],
+      ['documents present', { documents: [{ id: 'd1' }] }],
+      ['questionnaireCompleted', { questionnaireCompleted: true }],
+    ])(
+      'lets an unapproved donor who completed onboarding (%s) use the profile, nothing else',
+      (_name, completion) => {
+        const waiting = signedIn({ status: 'pending', ...completion });
+        for (const pathname of ['/profile', '/donor/profile', '/onboarding', '/donor/onboarding']) {
+          expect(decideRouteAccess(waiting, { pathname })).toEqual({ type: 'allow' });
+        }
+        for (const pathname of ['/dashboard', '/donor/dashboard', '/notifications']) {
+          expect(decideRouteAccess(waiting, { pathname })).toMatchObject({ to: '/onboarding' });
+        }
+      },
+    );
+
+    it('treats rejected and suspended donors as unapproved', () => {
+      for (const status of ['rejected', 'suspended']) {
+        expect(
+          decideRouteAccess(signedIn({ status, onboardingCompleted: true }), {
+            pathname: '/dashboard',
+          }),
+        ).toMatchObject({ to: '/onboarding' });
+      }
+    });
+
+    it('does not gate admins and hospitals by donor approval', () => {
+      for (const role of ['admin', 'hospital'] as const) {
+        expect(
+          decideRouteAccess(signedIn({ role, status: 'pending' }), { pathname: '/profile' }),
+        ).toEqual({ type: 'allow' });
+      }
+    });
+  });
+});
+
+describe('route helpers', () => {
+  it('knows both onboarding and both profile paths', () => {
+    expect(isOnOnboarding('/onboarding')).toBe(true);
+    expect(isOnOnboarding('/donor/onboarding')).toBe(true);
+    expect(isOnOnboarding('/onboarding/extra')).toBe(false);
+    expect(isOnProfile('/profile')).toBe(true);
+    expect(isOnProfile('/donor/profile')).toBe(true);
+    expect(isOnProfile('/profiles')).toBe(false);
   });
 
-  it('keeps unapproved donors on /onboarding until onboarding is done, then also allows /profile', () => {
-    const fresh = signedIn({ status: 'pending' });
-    expect(decideRouteAccess(fresh, { pathname: '/dashboard' })).toMatchObject({
-      to: '/onboarding',
-    });
-    expect(decideRouteAccess(fresh, { pathname: '/profile' })).toMatchObject({ to: '/onboarding' });
-    expect(decideRouteAccess(fresh, { pathname: '/onboarding' })).toEqual({ type: 'allow' });
-
-    const waiting = signedIn({ status: 'pending', questionnaireCompleted: true });
-    expect(decideRouteAccess(waiting, { pathname: '/profile' })).toEqual({ type: 'allow' });
-    expect(decideRouteAccess(waiting, { pathname: '/notifications' })).toMatchObject({
-      to: '/onboarding',
-    });
-  });
-
-  it('does not gate admins and hospitals by donor approval', () => {
-    expect(decideRouteAccess(signedIn({ role: 'admin' }), { pathname: '/profile' })).toEqual({
-      type: 'allow',
-    });
+  it('picks the sign-in screen for the required role', () => {
+    expect(signInPathFor(undefined)).toBe('/login');
+    expect(signInPathFor('donor')).toBe('/login');
+    expect(signInPathFor('admin')).toBe('/admin/login');
+    expect(signInPathFor('hospital')).toBe('/hospital/login');
   });
 });

@@ -6,6 +6,26 @@ export type GuardDecision =
   | { type: 'redirect'; to: string; rememberOrigin: boolean }
   | { type: 'allow' };
 
+/** The spec names /onboarding; registration lands on /donor/onboarding, the same step. */
+export function isOnOnboarding(pathname: string): boolean {
+  return pathname === '/onboarding' || pathname === '/donor/onboarding';
+}
+
+/** The spec names /profile; /donor/profile is the same page for donors. */
+export function isOnProfile(pathname: string): boolean {
+  return pathname === '/profile' || pathname === '/donor/profile';
+}
+
+/**
+ * The sign-in screen for a protected route. The spec sends visitors to /admin/login for admin
+ * routes; hospital routes get /hospital/login the same way (extension: a hospital user expects it).
+ */
+export function signInPathFor(requiredRole: Role | undefined): string {
+  if (requiredRole === 'admin') return '/admin/login';
+  if (requiredRole === 'hospital') return '/hospital/login';
+  return '/login';
+}
+
 /** The route guard, evaluated in the product spec's order (section 4, "Route guard"). */
 export function decideRouteAccess(
   auth: AuthState,
@@ -15,21 +35,18 @@ export function decideRouteAccess(
   if (auth.status === 'loading') return { type: 'loading' };
   // 2. Not signed in: to the sign-in screen (the admin one for admin routes), remembering the origin.
   if (auth.status !== 'authenticated' || !auth.user) {
-    return {
-      type: 'redirect',
-      to: requiredRole === 'admin' ? '/admin/login' : '/login',
-      rememberOrigin: true,
-    };
+    return { type: 'redirect', to: signInPathFor(requiredRole), rememberOrigin: true };
   }
   const { user } = auth;
   // 3. Wrong role: silently to that user's home.
   if (requiredRole && user.role !== requiredRole) {
     return { type: 'redirect', to: roleHome(user.role), rememberOrigin: false };
   }
-  // 4. Unapproved donors on routes with no required role: onboarding first, then only /profile.
+  // 4. Donors on routes with no required role: approved donors pass. Others may stay on
+  //    onboarding, and on the profile once onboarding is completed; everything else → /onboarding.
   if (!requiredRole && user.role === 'donor' && !isDonorApproved(user)) {
-    const onOnboarding = pathname === '/onboarding';
-    const mayStay = onOnboarding || (pathname === '/profile' && isOnboardingCompleted(user));
+    const mayStay =
+      isOnOnboarding(pathname) || (isOnProfile(pathname) && isOnboardingCompleted(user));
     if (!mayStay) return { type: 'redirect', to: '/onboarding', rememberOrigin: false };
   }
   return { type: 'allow' };

@@ -1,7 +1,11 @@
-import type { Role } from '@bdms/shared';
+import type { AuthTokens, Login, LoginOtp, Register, Role, User as ServerUser } from '@bdms/shared';
 
-/** The signed-in user as the client reads it (product spec section 3, API.md "The user object"). */
-export interface User {
+/**
+ * The signed-in user as the client reads it (product spec section 3, API.md "The user object").
+ * Only id, email and role are checked when it is read (session-rules.ts `parseUser`); every other
+ * field may be missing, e.g. from an older server or an older stored session.
+ */
+export type User = {
   id: string;
   email: string;
   role: Role;
@@ -14,13 +18,50 @@ export interface User {
   documents?: unknown[];
   name?: string;
   fullName?: string;
+  displayName?: string;
+  username?: string;
   firstName?: string;
   lastName?: string;
-}
+} & Partial<
+  Omit<
+    ServerUser,
+    | 'id'
+    | 'email'
+    | 'role'
+    | 'status'
+    | 'isApproved'
+    | 'verification'
+    | 'onboardingCompleted'
+    | 'questionnaireCompleted'
+    | 'documents'
+    | 'name'
+    | 'fullName'
+  >
+>;
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
+/** What the route guard reads. */
 export interface AuthState {
   status: AuthStatus;
   user: User | null;
+}
+
+/** What sign-in screens, the user menu and the profile page do. Each resolves once stored. */
+export interface AuthActions {
+  /** `POST /auth/login`; `role` is sent by /admin/login and /hospital/login. */
+  login: (credentials: Login) => Promise<User>;
+  /** `POST /auth/login-otp` with `{email}`: mails a 6-digit code. */
+  requestOtp: (email: string) => Promise<void>;
+  /** `POST /auth/login-otp` with `{email, code}`. */
+  loginWithOtp: (input: Required<LoginOtp>) => Promise<User>;
+  register: (input: Register) => Promise<User>;
+  /** Signs out locally at once; the server call may fail and is then ignored. */
+  logout: () => Promise<void>;
+  /** Asks the server for the user again (`GET /auth/me`); `force` skips the 5-minute cache. */
+  refreshUser: (options?: { force?: boolean }) => Promise<User | null>;
+  /** Stores a user the server returned (e.g. after `PATCH /users/{id}`). */
+  updateUser: (user: User) => Promise<void>;
+  /** Stores new tokens (e.g. after a password change), keeping the user signed in. */
+  replaceTokens: (tokens: AuthTokens) => Promise<void>;
 }

@@ -1,0 +1,87 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN, E2E_MAIL_URL } from './constants';
+
+let counter = 0;
+
+/** A unique, valid donor registration body (phone numbers start 6–9 and never repeat). */
+export function newDonor(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0');
+  return {
+    email: `donor-${stamp}-${counter}@e2e.test`,
+    password: 'donor-password-1',
+    fullName: `Asha Rao ${counter}`,
+    phone: `9${stamp}${String(counter).padStart(3, '0')}`.slice(0, 10),
+    bloodType: 'O-',
+    dateOfBirth: '1994-05-17',
+    gender: 'female',
+    city: 'Hyderabad',
+    state: 'Telangana',
+    pincode: '500001',
+    consent: true,
+    ...overrides,
+  };
+}
+
+type Envelope<T> = { success: boolean; data: T; error?: { code: string; message: string } };
+
+export async function apiPost<T>(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await request.post(path, {
+    data: body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const json = (await res.json()) as Envelope<T>;
+  expect(res.ok(), `${path}: ${JSON.stringify(json.error)}`).toBe(true);
+  return json.data;
+}
+
+export type AuthResult = { user: { id: string; email: string }; tokens: { accessToken: string } };
+
+export async function registerDonor(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+) {
+  const body = newDonor(overrides);
+  const result = await apiPost<AuthResult>(request, '/api/v1/auth/register', body);
+  return { ...body, id: result.user.id, token: result.tokens.accessToken };
+}
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const result = await apiPost<AuthResult>(request, '/api/v1/auth/login', {
+    ...E2E_ADMIN,
+    role: 'admin',
+  });
+  return result.tokens.accessToken;
+}
+
+/** Waits for a message to `to` whose text matches `pattern`, and returns the first capture group. */
+export async function readMail(
+  request: APIRequestContext,
+  to: string,
+  pattern: RegExp,
+): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${E2E_MAIL_URL}/messages?to=${encodeURIComponent(to)}`);
+        const messages = (await res.json()) as { text: string }[];
+        for (const message of messages.reverse()) {
+          const match = pattern.exec(message.text);
+          if (match) {
+            found = match[1] ?? match[0];
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found as string;
+}

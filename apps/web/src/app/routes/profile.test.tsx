@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, mockApi, ok, type MockRoute } from '../../test/api';
+import { renderRoutes } from '../../test/render';
+import { makeUser, seedSession } from '../../test/session';
+import type { User } from '../../features/auth';
+import { deobfuscate } from '../../features/auth/session/obfuscation';
+import { routes } from '../router';
+
+async function renderProfile(
+  user: User,
+  server: Record<string, MockRoute> = {},
+  path = '/profile',
+) {
+  await seedSession(user);
+  const api = mockApi({ 'GET /auth/me': ok({ user }), ...server });
+  const rendered = renderRoutes(routes, { path });
+  await screen.findByRole('heading', { level: 2, name: 'Personal details' });
+  return { ...rendered, api, user: userEvent.setup() };
+}
+
+describe('/profile', () => {
+  it('greets a donor with the donor-facing name, while the header uses its own rule', async () => {
+    // The name is only the e-mail's local part: the donor-facing rule skips it.
+    await renderProfile(
+      makeUser({ name: 'asha.rao', fullName: 'asha.rao', email: 'asha.rao@example.in' }),
+    );
+    expect(screen.getByText('Hello, Donor • 3210')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Account menu:/ })).toHaveAccessibleName(
+      'Account menu: asha.rao',
+    );
+  });
+
+  it('shows the status, the e-mail read-only and an approved donor’s blood type locked', async () => {
+    await renderProfile(makeUser({ status: 'approved', bloodType: 'B-' }));
+    expect(screen.getByText('Hello, Asha Rao')).toBeInTheDocument();
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+    const email = screen.getByLabelText(/^E-mail address/);
+    expect(email).toHaveValue('asha.rao@example.in');
+    expect(email).toHaveAttribute('readonly');
+    expect(screen.queryByRole('radiogroup', { name: /Blood type/ })).not.toBeInTheDocument();
+    expect(screen.getByText('B-')).toBeInTheDocument();
+    expect(screen.getByText(/^Your blood type was confirmed/)).toBeInTheDocument();
+  });
+
+  it('lets a pending donor change the blood type', async () => {
+    const pending = makeUser({ status: 'pending', isApproved: false, onboardingCompleted: true });
+    pending.verification = { isVerified: false };
+    const { user, api } = await renderProfile(pending, {
+      'PATCH /users/u-1': (request) => ok({ user: { ...pending, ...(request.body as object) } }),
+    });
+    expect(screen.getByText('Pending review')).toBeInTheDocument();
+    const bloodTypes = screen.getByRole('radiogroup', { name: /Blood type/ });
+    expect(within(bloodTypes).getByRole('radio', { name: 'O+' })).toBeChecked();
+    await user.click(within(bloodTypes).getByRole('radio', { name: 'A-' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /users/u-1')[0]!.body).toEqual({ bloodType: 'A-' });
+  });
+
+  it('saves only the changed fields and shows the new name in the header', async () => {
+    const donor = makeUser();
+    const { user, api } = await renderProfile(donor, {
+      'PATCH /users/u-1': (request) =>
+        ok({
+          user: {
+            ...donor,
+            ...(request.body as object),
+            name: (request.body as { fullName?: string }).fullName ?? donor.name,
+          },
+        }),
+    });
+    const name = screen.getByLabelText(/^Full name/);
+    await user.clear(name);
+    await user.type(name, 'Asha R. Kulkarni');
+    const phone = screen.getByLabelText(/^Mobile number/);
+    expect(phone).toHaveValue('9876543210');
+    await user.clear(phone);
+    await user.type(phone, '91234 56789');
+    await user.clear(screen.getByLabelText(/^PIN code/));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /users/u-1')[0]!.body).toEqual({
+      fullName: 'Asha R. Kulkarni',
+      phone: '+919123456789',
+      pincode: null,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Account menu:/ })).toHaveAccessibleName(
+        'Account menu: Asha R. Kulkarni',
+      ),
+    );
+    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({
+      name: 'Asha R. Kulkarni',
+    });
+  });
+
+  it('says so when nothing changed, and sends nothing', async () => {
+    const { user, api } = await renderProfile(makeUser());
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('There are no changes to save.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /users/u-1')).toHaveLength(0);
+  });
+
+  it('puts a 409 PHONE_TAKEN on the phone field', async () => {
+    const { user } = await renderProfile(makeUser(), {
+      'PATCH /users/u-1': fail(409, 'PHONE_TAKEN'),
+    });
+    const phone = screen.getByLabelText(/^Mobile number/);
+    await user.clear(phone);
+    await user.type(phone, '9000000001');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription(
+        expect.stringContaining('An account with this phone number already exists.'),
+      ),
+    );
+  });
+
+  it('is also at /donor/profile, titled for donors', async () => {
+    await renderProfile(makeUser(), {}, '/donor/profile');
+    expect(screen.getByRole('heading', { level: 1, name: 'Donor Profile' })).toBeInTheDocument();
+  });
+});
+
+describe('change password', () => {
+  it('says when the current password is wrong', async () => {
+    const { user } = await renderProfile(makeUser(), {
+      'POST /users/u-1/password': fail(400, 'VALIDATION_ERROR', {
+        details: [{ path: 'body.currentPassword', message: 'Wrong password' }],
+      }),
+    });
+    await user.type(screen.getByLabelText(/^Current password/), 'not-my-password');
+    await user.type(screen.getByLabelText(/^New password/), 'Another-Pass-2026');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Another-Pass-2026');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const current = screen.getByLabelText(/^Current password/);
+    await waitFor(() =>
+      expect(current).toHaveAccessibleDescription('The current password is not correct.'),
+    );
+    expect(current).toHaveFocus();
+  });
+
+  it('keeps the user signed in with the tokens the server returns', async () => {
+    const { user, api } = await renderProfile(makeUser(), {
+      'POST /users/u-1/password': ok({
+        changed: true,
+        tokens: { accessToken: 'access-new', refreshToken: 'refresh-new', expiresIn: 3600 },
+      }),
+      'PATCH /users/u-1': (request) =>
+        request.headers.get('Authorization') === 'Bearer access-new'
+          ? ok({ user: makeUser({ city: 'Nashik' }) })
+          : fail(401, 'UNAUTHENTICATED'),
+    });
+    await user.type(screen.getByLabelText(/^Current password/), 'old-password-1');
+    await user.type(screen.getByLabelText(/^New password/), 'Another-Pass-2026');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Another-Pass-2026');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText(/Your password has been changed\./)).toBeInTheDocument();
+    expect(api.callsTo('POST /users/u-1/password')[0]!.body).toEqual({
+      currentPassword: 'old-password-1',
+      newPassword: 'Another-Pass-2026',
+    });
+    expect(deobfuscate(window.localStorage.getItem('token'))).toBe('access-new');
+    expect(deobfuscate(window.localStorage.getItem('refreshToken'))).toBe('refresh-new');
+    expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+
+    // Later calls use the new access token.
+    const city = screen.getByLabelText(/^City or town/);
+    await user.clear(city);
+    await user.type(city, 'Nashik');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
+  });
+});

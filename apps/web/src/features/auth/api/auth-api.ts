@@ -1,0 +1,46 @@
+import type {
+  AvailabilityResult,
+  ChangePassword,
+  ChangePasswordResult,
+  UpdateProfile,
+  UserResult,
+} from '@bdms/shared';
+import { api } from '../../../lib/api-client';
+
+/**
+ * The account calls the form screens make (API.md "Auth" and "Users"). Sign-in, sign-up and
+ * the session's own calls live in the AuthProvider, which stores what they return.
+ */
+
+/** `POST /auth/check-email` (rate-limited; the register form ignores its failures). */
+export function checkEmail(email: string, signal?: AbortSignal): Promise<AvailabilityResult> {
+  return api.post('/auth/check-email', { email }, { auth: false, signal });
+}
+
+/** `POST /auth/check-phone`, with the number already in E.164. */
+export function checkPhone(phone: string, signal?: AbortSignal): Promise<AvailabilityResult> {
+  return api.post('/auth/check-phone', { phone }, { auth: false, signal });
+}
+
+/** `POST /auth/reset-password` with `{email}`: always `{sent: true}`, whoever asks. */
+export function requestPasswordReset(email: string): Promise<{ sent: true }> {
+  return api.post('/auth/reset-password', { email }, { auth: false });
+}
+
+/** `POST /auth/reset-password` with `{token, password}`; 400 INVALID_RESET_TOKEN. */
+export function resetPassword(token: string, password: string): Promise<{ reset: true }> {
+  return api.post('/auth/reset-password', { token, password }, { auth: false });
+}
+
+/** `PATCH /users/{id}`: only the changed fields; 409 PHONE_TAKEN, 409 BLOOD_TYPE_LOCKED. */
+export function updateProfile(userId: string, changes: UpdateProfile): Promise<UserResult> {
+  return api.patch(`/users/${encodeURIComponent(userId)}`, changes);
+}
+
+/** Extension `POST /users/{id}/password`: new tokens keep this device signed in. */
+export function changePassword(
+  userId: string,
+  body: ChangePassword,
+): Promise<ChangePasswordResult> {
+  return api.post(`/users/${encodeURIComponent(userId)}/password`, body);
+}

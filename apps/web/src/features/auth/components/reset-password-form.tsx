@@ -1,0 +1,107 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN } from '@bdms/shared';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Field } from '../../../components/field';
+import { LinkButton } from '../../../components/link-button';
+import { isApiError } from '../../../lib/api-client';
+import { resetPassword } from '../api/auth-api';
+import { resetPasswordFormSchema } from '../forms/schemas';
+import {
+  applyServerErrors,
+  invalidFields,
+  useFieldMessage,
+  withMessageKeys,
+} from '../forms/validation';
+import { PasswordInput } from './password-input';
+import { PasswordStrengthMeter } from './password-strength-meter';
+import { FormError } from './sign-in-form';
+
+/** The link is unknown, expired (1 hour) or used: explain, and offer a new one. */
+export function InvalidResetLink() {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert
+        variant="error"
+        dismissible={false}
+        title={t('reset.invalidTitle')}
+        message={t('reset.invalid')}
+      />
+      <LinkButton to="/forgot-password" size="lg" className="self-start">
+        {t('reset.requestNew')}
+      </LinkButton>
+    </div>
+  );
+}
+
+/** `POST /auth/reset-password` with `{token, password}` from the e-mailed link. */
+export function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
+  const { t } = useTranslation('auth');
+  const fieldMessage = useFieldMessage();
+  const strengthId = useId();
+  const [isInvalid, setIsInvalid] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: withMessageKeys(zodResolver(resetPasswordFormSchema)),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    try {
+      await resetPassword(token, password);
+      onReset();
+    } catch (error) {
+      if (
+        isApiError(error) &&
+        (error.code === 'INVALID_RESET_TOKEN' || invalidFields(error).includes('token'))
+      ) {
+        setIsInvalid(true);
+      } else if (!applyServerErrors(error, { setError, getValues }, ['password'])) {
+        setFailure(error);
+      }
+    }
+  });
+
+  if (isInvalid) return <InvalidResetLink />;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormError error={failure} />
+      <Field
+        label={t('fields.newPassword')}
+        hint={t('password.hint', { min: PASSWORD_MIN })}
+        error={fieldMessage(errors.password)}
+        isRequired
+      >
+        <PasswordInput
+          autoComplete="new-password"
+          aria-describedby={strengthId}
+          {...register('password')}
+        />
+      </Field>
+      <PasswordStrengthMeter id={strengthId} password={watch('password')} />
+      <Field
+        label={t('fields.confirmPassword')}
+        error={fieldMessage(errors.confirmPassword)}
+        isRequired
+      >
+        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+      </Field>
+      <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
+        {t('reset.submit')}
+      </Button>
+    </form>
+  );
+}
