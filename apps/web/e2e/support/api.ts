@@ -85,3 +85,61 @@ export async function readMail(
     .toBe(true);
   return found as string;
 }
+
+export async function apiPut<T>(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+  token: string,
+): Promise<T> {
+  const res = await request.put(path, {
+    data: body,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const json = (await res.json()) as Envelope<T>;
+  expect(res.ok(), `${path}: ${JSON.stringify(json.error)}`).toBe(true);
+  return json.data;
+}
+
+/** Answers that make a healthy adult eligible today. */
+export const HEALTHY_ANSWERS = {
+  weightKg: 62,
+  firstTimeDonor: false,
+  feelsWell: true,
+  conditions: [],
+};
+
+/** Registers a donor, completes the questionnaire and has the administrator approve them. */
+export async function registerApprovedDonor(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+) {
+  const donor = await registerDonor(request, overrides);
+  await apiPut(
+    request,
+    `/api/v1/users/${donor.id}/questionnaire`,
+    { answers: HEALTHY_ANSWERS },
+    donor.token,
+  );
+  const admin = await adminToken(request);
+  await apiPost(request, `/api/v1/admin/donors/${donor.id}/approve`, {}, admin);
+  return donor;
+}
+
+/** Creates a hospital account and sets its password through the e-mailed invitation link. */
+export async function createHospital(request: APIRequestContext) {
+  const admin = await adminToken(request);
+  const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0');
+  const hospital = {
+    name: `Care Hospital ${stamp}`,
+    email: `hospital-${stamp}@e2e.test`,
+    phone: `8${stamp}123`.slice(0, 10),
+    city: 'Hyderabad',
+    state: 'Telangana',
+  };
+  await apiPost(request, '/api/v1/admin/hospitals', hospital, admin);
+  const token = await readMail(request, hospital.email, /reset-password\?token=([A-Za-z0-9_-]+)/);
+  const password = 'hospital-password-1';
+  await apiPost(request, '/api/v1/auth/reset-password', { token, password });
+  return { ...hospital, password };
+}

@@ -43,6 +43,8 @@ describe('routes', () => {
     '/donor/dashboard',
     '/donor/onboarding',
     '/donor/profile',
+    '/donor/history',
+    '/donor/certificates',
     '/dashboard',
     '/profile',
     '/notifications',

@@ -7,27 +7,35 @@ import { loadNamespaces } from '../i18n';
 import type { LazyNamespace } from '../i18n/resources';
 import { lazyWithRetry } from '../lib/lazy-with-retry';
 import { RootErrorScreen, RootLayout } from './layout/root-layout';
-import type { InfoPageKey } from './routes/info-page';
+import type { InfoPageKey, PageKey } from './routes/info-page';
+import type * as DonorArea from './routes/donor-area';
 
 /** A page whose feature ships later: its heading and purpose, from the shared info-page chunk. */
 function infoPage(key: InfoPageKey) {
-  return lazyWithRetry<object>(key, () =>
-    import('./routes/info-page').then(({ InfoPage }) => ({
+  return lazyWithRetry<object>(key, async () => {
+    const [{ InfoPage }] = await Promise.all([
+      import('./routes/info-page'),
+      loadNamespaces(['pages']),
+    ]);
+    return {
       default: function RoutePage() {
         return <InfoPage page={key} />;
       },
-    })),
-  );
+    };
+  });
 }
 
-/** A screen whose texts are in lazy namespaces: its code and its texts arrive together. */
+/**
+ * A screen whose texts are in lazy namespaces: its code and its texts (with `pages`, which every
+ * screen's title comes from) arrive together.
+ */
 function screenWithTexts(
   name: string,
   importer: () => Promise<{ default: ComponentType }>,
   namespaces: readonly LazyNamespace[] = ['auth'],
 ) {
   return lazyWithRetry<object>(name, async () => {
-    const [module] = await Promise.all([importer(), loadNamespaces(namespaces)]);
+    const [module] = await Promise.all([importer(), loadNamespaces(['pages', ...namespaces])]);
     return module;
   });
 }
@@ -58,14 +66,49 @@ const ComponentsShowcasePage = screenWithTexts(
   () => import('./routes/components-showcase'),
   ['showcase'],
 );
+const AdminDashboardPage = screenWithTexts('admin', () => import('./routes/admin-dashboard'), [
+  'admin',
+  'auth',
+]);
+const AdminVerificationPage = screenWithTexts(
+  'admin-verification',
+  () => import('./routes/admin-verification'),
+  ['admin'],
+);
+const AdminRequestsPage = screenWithTexts(
+  'admin-requests',
+  () => import('./routes/admin-requests'),
+  ['admin'],
+);
+/** An approved donor's screens are one module (routes/donor-area.ts); each waits for its texts. */
+function donorScreen(screen: keyof typeof DonorArea, namespaces: readonly LazyNamespace[]) {
+  return screenWithTexts(
+    screen,
+    () => import('./routes/donor-area').then((module) => ({ default: module[screen] })),
+    namespaces,
+  );
+}
+const DashboardPage = donorScreen('DashboardPage', ['donors']);
+const DonationHistoryPage = donorScreen('DonationHistoryPage', ['donors']);
+const CertificatesPage = donorScreen('CertificatesPage', ['donors']);
+const OnboardingPage = screenWithTexts('onboarding', () => import('./routes/onboarding'), [
+  'donors',
+  'onboarding',
+]);
+const NotificationsPage = screenWithTexts('notifications', () => import('./routes/notifications'), [
+  'notifications',
+]);
 const NotFoundPage = lazyWithRetry('not-found', () => import('./routes/not-found'));
 
-/** The page's name in "Sorry, we couldn't load the {page} page." (bundled texts only). */
-function usePageName(key: InfoPageKey | 'home' | 'notFound'): string {
-  const { t } = useTranslation(['pages', 'home', 'errors']);
+/**
+ * The page's name in "Sorry, we couldn't load the {page} page.": bundled texts only, since the
+ * page's own (`pages`) may be what failed to arrive.
+ */
+function usePageName(key: PageKey | 'home' | 'notFound'): string {
+  const { t } = useTranslation(['common', 'home', 'errors']);
   if (key === 'home') return t('home:meta.title');
   if (key === 'notFound') return t('errors:notFound.title');
-  return t(`pages:${key}.title`);
+  return t(`common:pageNames.${key}`);
 }
 
 function Screen({
@@ -82,7 +125,11 @@ function Screen({
   );
 }
 
-function route(path: string, key: InfoPageKey, Component = infoPage(key)): RouteObject {
+function route(
+  path: string,
+  key: PageKey,
+  Component: ComponentType = infoPage(key as InfoPageKey),
+): RouteObject {
   return { path, element: <Screen name={key} page={Component} /> };
 }
 
@@ -113,21 +160,23 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          route('donor/dashboard', 'donorDashboard'),
-          route('donor/onboarding', 'donorOnboarding'),
+          route('donor/dashboard', 'donorDashboard', DashboardPage),
+          route('donor/onboarding', 'donorOnboarding', OnboardingPage),
           route('donor/profile', 'donorProfile', DonorProfilePage),
-          route('dashboard', 'dashboard'),
+          route('donor/history', 'donorHistory', DonationHistoryPage),
+          route('donor/certificates', 'donorCertificates', CertificatesPage),
+          route('dashboard', 'dashboard', DashboardPage),
           route('profile', 'profile', ProfilePage),
-          route('notifications', 'notifications'),
-          route('onboarding', 'onboarding'),
+          route('notifications', 'notifications', NotificationsPage),
+          route('onboarding', 'onboarding', OnboardingPage),
         ],
       },
       {
         element: <RequireAuth role="admin" />,
         children: [
-          route('admin', 'admin'),
-          route('admin/verification', 'adminVerification'),
-          route('admin/requests', 'adminRequests'),
+          route('admin', 'admin', AdminDashboardPage),
+          route('admin/verification', 'adminVerification', AdminVerificationPage),
+          route('admin/requests', 'adminRequests', AdminRequestsPage),
         ],
       },
       {

@@ -1,8 +1,26 @@
 import { useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { ErrorCircleIcon } from '../../../components/icons';
-import { cn } from '../../../lib/cn';
-import { CheckIcon } from './icons';
+import { cn } from '../lib/cn';
+import { ErrorCircleIcon } from './icons';
+
+/** Only the choice groups use it: kept out of the shared icons of the first load. */
+function CheckIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
 
 export interface ChoiceOption {
   value: string;
@@ -10,7 +28,7 @@ export interface ChoiceOption {
 }
 
 /**
- * A radio group drawn as large toggle buttons (blood type, gender): native radios, so arrow
+ * A radio group drawn as large toggle buttons (blood type, gender, yes/no): native radios, so arrow
  * keys, form reset and screen readers all work; each target is at least 52 px tall.
  */
 export function ChoiceGroup({

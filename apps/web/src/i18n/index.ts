@@ -26,9 +26,18 @@ const lazyLocales = {
   ...import.meta.glob<ResourceKey>(['./locales/*/*.json', '!./locales/en/*.json'], {
     import: 'default',
   }),
-  ...import.meta.glob<ResourceKey>(['./locales/en/auth.json', './locales/en/showcase.json'], {
-    import: 'default',
-  }),
+  ...import.meta.glob<ResourceKey>(
+    [
+      './locales/en/pages.json',
+      './locales/en/auth.json',
+      './locales/en/showcase.json',
+      './locales/en/admin.json',
+      './locales/en/donors.json',
+      './locales/en/onboarding.json',
+      './locales/en/notifications.json',
+    ],
+    { import: 'default' },
+  ),
 };
 
 const lazyBackend: BackendModule = {

@@ -1,23 +1,44 @@
 import common from './locales/en/common.json';
 import errors from './locales/en/errors.json';
 import home from './locales/en/home.json';
-import pages from './locales/en/pages.json';
+import type admin from './locales/en/admin.json';
 import type auth from './locales/en/auth.json';
+import type donors from './locales/en/donors.json';
+import type notifications from './locales/en/notifications.json';
+import type onboarding from './locales/en/onboarding.json';
+import type pages from './locales/en/pages.json';
 import type showcase from './locales/en/showcase.json';
 
 /** English is the source language: bundled with the app, and the fallback for every other one. */
-export const EN_RESOURCES = { common, errors, home, pages } as const;
+export const EN_RESOURCES = { common, errors, home } as const;
 
 /**
  * Namespaces only some screens need, downloaded with those screens in every language (English
  * too), so the first page load stays small. Their screens load them before rendering
- * (`loadNamespaces` in ./index.ts).
+ * (`loadNamespaces` in ./index.ts). `pages` (every page's title, description and intro) is one of
+ * them: every screen loads it; the first load only needs the page names (`common:pageNames`).
  */
-export const LAZY_NAMESPACES = ['auth', 'showcase'] as const;
+export const LAZY_NAMESPACES = [
+  'pages',
+  'auth',
+  'showcase',
+  'admin',
+  'donors',
+  'onboarding',
+  'notifications',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 /** Every namespace's English texts, for typed keys. */
-export type AppResources = typeof EN_RESOURCES & { auth: typeof auth; showcase: typeof showcase };
+export type AppResources = typeof EN_RESOURCES & {
+  pages: typeof pages;
+  auth: typeof auth;
+  showcase: typeof showcase;
+  admin: typeof admin;
+  donors: typeof donors;
+  onboarding: typeof onboarding;
+  notifications: typeof notifications;
+};
 
 export type Namespace = keyof AppResources;
 export const BUNDLED_NAMESPACES = Object.keys(EN_RESOURCES) as (keyof typeof EN_RESOURCES)[];

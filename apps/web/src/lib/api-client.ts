@@ -98,8 +98,21 @@ export interface ApiRequestOptions {
    * whose 401 means "wrong credentials", not "token expired").
    */
   auth?: boolean;
-  /** How to read a successful reply: the JSON envelope (default), or a file. */
-  responseType?: 'json' | 'blob' | 'text';
+  /**
+   * How to read a successful reply: the JSON envelope (default), or a file; `file` is an
+   * `ApiFile`, with the reply's headers for its name (Content-Disposition).
+   */
+  responseType?: 'json' | 'blob' | 'text' | 'file';
+  /**
+   * Sends the request instead of `fetch` (same signature). Uploads pass one built on
+   * XMLHttpRequest to report progress (lib/api-upload.ts); headers, auth and replies stay ours.
+   */
+  transport?: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+export interface ApiFile {
+  blob: Blob;
+  headers: Headers;
 }
 
 /** Reason phrases for servers that send none (HTTP/2 has no status text). */
@@ -184,6 +197,7 @@ function errorFromResponse(response: Response, envelope: Envelope | undefined, r
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, auth = true, responseType = 'json' } = options;
+  const transport = options.transport ?? ((input: string, init: RequestInit) => fetch(input, init));
   const url = buildApiUrl(path, query);
   // One id per logical call: the automatic retry after a refresh reuses it (idempotency key).
   const requestId = crypto.randomUUID();
@@ -206,7 +220,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     }
 
     try {
-      const response = await fetch(url, {
+      const response = await transport(url, {
         method,
         headers,
         body: payload,
@@ -244,6 +258,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw errorFromResponse(response, await readJson(response), requestId);
   }
   if (responseType === 'blob') return (await response.blob()) as T;
+  if (responseType === 'file') {
+    return { blob: await response.blob(), headers: response.headers } satisfies ApiFile as T;
+  }
   if (responseType === 'text') return (await response.text()) as T;
 
   const envelope = await readJson(response);

@@ -3,12 +3,16 @@ import { vi } from 'vitest';
 /**
  * A fake server for component tests: `fetch` answers `"METHOD /path"` routes (paths without
  * `/api/v1`) with envelopes, and records every call. Unknown routes are 404 NOT_FOUND.
+ * XMLHttpRequest (uploads with progress) goes through the same routes.
  */
 export interface MockRequest {
   method: string;
   path: string;
+  /** Parsed JSON; a FormData (uploads) as it was sent. */
   body: unknown;
   headers: Headers;
+  /** The query string's parameters. */
+  query: URLSearchParams;
 }
 
 export interface MockReply {
@@ -39,8 +43,9 @@ export function mockApi(routes: Record<string, MockRoute>) {
     const request: MockRequest = {
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined),
       headers: new Headers(init?.headers),
+      query: url.searchParams,
     };
     calls.push(request);
     const route = routes[`${request.method} ${request.path}`];
@@ -58,10 +63,75 @@ export function mockApi(routes: Record<string, MockRoute>) {
       headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
+  vi.stubGlobal('XMLHttpRequest', FetchBackedXhr);
   return {
     calls,
     spy,
     /** The calls made to `"METHOD /path"`. */
     callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
   };
+}
+
+type ProgressHandler =
+  ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+
+/**
+ * XMLHttpRequest as far as lib/api-upload.ts uses it, sending through `fetch` (so through
+ * mockApi's routes). It reports half the body sent, then all of it.
+ */
+class FetchBackedXhr {
+  upload: { onprogress: ProgressHandler } = { onprogress: null };
+  status = 0;
+  statusText = '';
+  responseText = '';
+  responseType = '';
+  withCredentials = false;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  private method = 'GET';
+  private url = '';
+  private headers = new Headers();
+  private responseHeaders = new Headers();
+  private controller = new AbortController();
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers.set(name, value);
+  }
+
+  getAllResponseHeaders(): string {
+    return [...this.responseHeaders].map(([name, value]) => `${name}: ${value}`).join('\r\n');
+  }
+
+  abort() {
+    this.controller.abort();
+    this.onabort?.();
+  }
+
+  send(body: unknown) {
+    const total = body instanceof FormData ? 1000 : 0;
+    this.upload.onprogress?.({ loaded: total / 2, total, lengthComputable: total > 0 });
+    fetch(this.url, {
+      method: this.method,
+      headers: this.headers,
+      body: body as BodyInit,
+      signal: this.controller.signal,
+    }).then(
+      async (response) => {
+        this.upload.onprogress?.({ loaded: total, total, lengthComputable: total > 0 });
+        this.status = response.status;
+        this.statusText = response.statusText;
+        this.responseHeaders = response.headers;
+        this.responseText = await response.text();
+        this.onload?.();
+      },
+      () => this.onerror?.(),
+    );
+  }
 }

@@ -2,9 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n, initI18n, loadNamespaces } from '../i18n';
 import { LAZY_NAMESPACES } from '../i18n/resources';
+
+// Routes are lazy: the first render of a screen in a file waits for Vite to transform its
+// modules, which can take over a second on a busy machine. Only an upper bound.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(async () => {
   await initI18n('en');
@@ -25,4 +29,5 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { fail, mockApi, ok } from '../../test/api';
 import { renderRoutes } from '../../test/render';
 import { makeUser, seedSession } from '../../test/session';
+import type { FeatureFlags } from '@bdms/shared';
 import type { User } from '../../features/auth';
 import { Header } from './header';
 
@@ -328,5 +329,65 @@ describe('signed-in user menu', () => {
     expect(button).toHaveAccessibleName('Menú de la cuenta: Asha Rao');
     expect(entries(menu)[1]).toEqual(['Configuración del perfil', '/profile']);
     expect(menu.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeInTheDocument();
+  });
+});
+
+describe('donor entries and the notifications bell', () => {
+  async function renderDonor(user: User, flags: Partial<FeatureFlags> = {}) {
+    await seedSession(user);
+    const server = mockApi({
+      'GET /auth/me': ok({ user }),
+      'GET /notifications': ok({ items: [], total: 4, page: 1, pageSize: 1, unread: 4 }),
+    });
+    renderHeader({ flags });
+    await screen.findByRole('button', { name: /^Account menu:/ });
+    return { server, user: userEvent.setup() };
+  }
+
+  it('adds Donation History and Certificates for an approved donor while their flags are on', async () => {
+    const { user } = await renderDonor(makeUser(), {
+      donationHistory: true,
+      certificateGeneration: true,
+    });
+    await user.click(screen.getByRole('button', { name: /^Account menu:/ }));
+    const menu = within(document.getElementById('account-menu')!);
+    expect(
+      menu
+        .getAllByRole('menuitem')
+        .filter((item) => item.tagName === 'A')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Donation History', '/donor/history'],
+      ['Certificates', '/donor/certificates'],
+      ['Profile Settings', '/profile'],
+      ['Notifications', '/notifications'],
+    ]);
+  });
+
+  it('leaves them out while the flags are off (the default)', async () => {
+    const { user } = await renderDonor(makeUser());
+    await user.click(screen.getByRole('button', { name: /^Account menu:/ }));
+    const menu = within(document.getElementById('account-menu')!);
+    expect(menu.queryByRole('menuitem', { name: 'Donation History' })).not.toBeInTheDocument();
+    expect(menu.queryByRole('menuitem', { name: 'Certificates' })).not.toBeInTheDocument();
+  });
+
+  it('shows the unread count next to the account menu', async () => {
+    const { server } = await renderDonor(makeUser());
+    expect(await screen.findByRole('link', { name: 'Notifications: 4 unread' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+    expect(server.callsTo('GET /notifications')[0]!.query.get('pageSize')).toBe('1');
+  });
+
+  it('shows no bell to a donor still waiting for approval', async () => {
+    const { server } = await renderDonor(
+      makeUser({ status: 'pending', isApproved: false, verification: { isVerified: false } }),
+    );
+    await waitFor(() => expect(server.callsTo('GET /auth/me')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: /^Notifications/ })).not.toBeInTheDocument();
+    expect(server.callsTo('GET /notifications')).toHaveLength(0);
   });
 });

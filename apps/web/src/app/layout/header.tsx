@@ -1,13 +1,37 @@
+import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isDonorApproved } from '@bdms/shared';
+import { ErrorBoundary } from '../../components/error-boundary';
 import { LinkButton } from '../../components/link-button';
 import { CloseIcon, DropIcon, MenuIcon } from '../../components/icons';
 import { useConfig } from '../../config/use-config';
 import { useAuth } from '../../features/auth';
 import { cn } from '../../lib/cn';
+import { lazyWithRetry } from '../../lib/lazy-with-retry';
 import { LanguageSwitcher } from './language-switcher';
 import { useDismissable } from './use-dismissable';
 import { AccountEntries, UserMenu } from './user-menu';
+
+/** The bell with the unread count: its own small chunk, loaded only for signed-in users. */
+const UnreadBadge = lazyWithRetry(
+  'unread-badge',
+  () => import('../../features/notifications/components/unread-badge'),
+);
+
+/** Not for donors still waiting for approval: the guard keeps them on their registration. */
+function NotificationsBell() {
+  const { status, user } = useAuth();
+  if (status !== 'authenticated' || !user) return null;
+  if (user.role === 'donor' && !isDonorApproved(user)) return null;
+  return (
+    <ErrorBoundary fallback={() => null}>
+      <Suspense fallback={null}>
+        <UnreadBadge />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 /** One header per page, so a fixed id (end-to-end tests find the panel by it). */
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -84,22 +108,25 @@ export function Header() {
           </span>
         </Link>
 
-        <div className="hidden items-center gap-3 md:flex">
-          <LanguageSwitcher />
-          <AccountLinks layout="bar" />
-        </div>
+        <div className="flex items-center gap-2 md:gap-3">
+          <div className="hidden items-center gap-3 md:flex">
+            <LanguageSwitcher />
+            <AccountLinks layout="bar" />
+          </div>
+          <NotificationsBell />
 
-        <button
-          ref={menu.buttonRef}
-          type="button"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg border-2 border-slate-300 text-slate-900 md:hidden"
-          aria-expanded={isMenuOpen}
-          aria-controls={MOBILE_MENU_ID}
-          aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={menu.toggle}
-        >
-          {isMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-        </button>
+          <button
+            ref={menu.buttonRef}
+            type="button"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg border-2 border-slate-300 text-slate-900 md:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={menu.toggle}
+          >
+            {isMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
+        </div>
       </div>
 
       <nav aria-label={t('nav.label')} className="hidden border-t border-slate-100 md:block">

@@ -1,7 +1,9 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isDonorApproved } from '@bdms/shared';
 import { ChevronDownIcon, UserIcon } from '../../components/icons';
+import { useConfig } from '../../config/use-config';
 import { useAuth, useAuthActions, type User } from '../../features/auth';
 import { useDisplayNames } from '../../features/auth/display-name';
 import { cn } from '../../lib/cn';
@@ -20,10 +22,12 @@ interface AccountEntry {
  * Notifications; Sign Out is added by the menus. The dashboard link reads "Admin Dashboard" (/admin)
  * for an admin, "Complete Registration" (/onboarding) while status is pending, else "Dashboard"
  * (/dashboard). Decision: a hospital's "Dashboard" goes straight to /hospital/dashboard, its home,
- * rather than through /dashboard.
+ * rather than through /dashboard. An approved donor also gets Donation History and Certificates
+ * while `donationHistory` and `certificateGeneration` are on.
  */
 export function useAccountEntries(user: User): AccountEntry[] {
   const { t } = useTranslation();
+  const { flags } = useConfig();
   let dashboard: AccountEntry;
   if (user.role === 'admin') dashboard = { to: '/admin', label: t('account.adminDashboard') };
   else if (user.role === 'hospital') {
@@ -31,8 +35,21 @@ export function useAccountEntries(user: User): AccountEntry[] {
   } else if ((user.status ?? 'pending') === 'pending') {
     dashboard = { to: '/onboarding', label: t('account.completeRegistration') };
   } else dashboard = { to: '/dashboard', label: t('account.dashboard') };
+  // An approved donor's history and certificates, while their flags are on (API.md).
+  const donorEntries: AccountEntry[] =
+    user.role === 'donor' && isDonorApproved(user)
+      ? [
+          ...(flags.donationHistory
+            ? [{ to: '/donor/history', label: t('account.donationHistory') }]
+            : []),
+          ...(flags.certificateGeneration
+            ? [{ to: '/donor/certificates', label: t('account.certificates') }]
+            : []),
+        ]
+      : [];
   return [
     dashboard,
+    ...donorEntries,
     { to: '/profile', label: t('account.profileSettings') },
     { to: '/notifications', label: t('account.notifications') },
   ];

@@ -7,6 +7,7 @@ import { AlertList, type AlertItem } from '../../components/alert-list';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { Dialog } from '../../components/dialog';
 import { FeatureUnavailable, LoadingError, PageUnavailable } from '../../components/error-screens';
 import { Field, Input, Select, Textarea } from '../../components/field';
 import { FullScreenLoader } from '../../components/full-screen-loader';
@@ -30,6 +31,7 @@ const SECTIONS = [
   'loaders',
   'badges',
   'cards',
+  'dialog',
   'loadFailures',
   'errorScreen',
 ] as const;
@@ -274,6 +276,41 @@ function BadgesDemo() {
   );
 }
 
+/** A confirmation in a modal dialog: focus stays inside, Escape and Cancel close it. */
+function DialogDemo() {
+  const { t } = useTranslation('showcase');
+  const toast = useToast();
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-slate-700">{t('dialog.hint')}</p>
+      <Button variant="secondary" className="self-start" onClick={() => setIsOpen(true)}>
+        {t('dialog.open')}
+      </Button>
+      <Dialog
+        isOpen={isOpen}
+        onClose={() => setIsOpen(false)}
+        title={t('dialog.title')}
+        description={<p>{t('dialog.text')}</p>}
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setIsOpen(false)}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button
+            onClick={() => {
+              setIsOpen(false);
+              toast.success(t('dialog.confirmed'));
+            }}
+          >
+            {t('dialog.confirm')}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
 function CardsDemo() {
   const { t } = useTranslation('showcase');
   return (
@@ -341,6 +378,7 @@ const DEMOS: Record<SectionKey, () => ReactNode> = {
   loaders: LoadersDemo,
   badges: BadgesDemo,
   cards: CardsDemo,
+  dialog: DialogDemo,
   loadFailures: LoadFailuresDemo,
   errorScreen: ErrorScreenDemo,
 };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, type MockRoute } from '../../test/api';
@@ -174,5 +174,82 @@ describe('change password', () => {
     await user.type(city, 'Nashik');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
+  });
+});
+
+describe('your data', () => {
+  it('downloads a copy of all the data as a JSON file', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:data'), revokeObjectURL: vi.fn() }),
+    );
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    const { user, api } = await renderProfile(makeUser(), {
+      'GET /users/u-1/export': ok({ exportedAt: '2026-11-21T10:00:00.000Z', profile: {} }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Your data has been downloaded.')).toBeInTheDocument();
+    expect(api.callsTo('GET /users/u-1/export')).toHaveLength(1);
+    expect(clicked[0]!.download).toBe('my-data-2026-11-21.json');
+  });
+
+  it('deletes the account only with the password, then signs out and goes home', async () => {
+    const { user, api, router } = await renderProfile(makeUser(), {
+      'DELETE /users/u-1': (request) =>
+        (request.body as { password?: string }).password === 'my-password-1'
+          ? ok({ deleted: true })
+          : fail(400, 'VALIDATION_ERROR', {
+              details: [{ path: 'body.password', message: 'Wrong password' }],
+            }),
+      'POST /auth/logout': ok({ loggedOut: true }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveTextContent('It cannot be undone.');
+    expect(dialog).toHaveTextContent('anonymous count of your donations');
+    const password = within(dialog).getByLabelText(/^Your password/);
+    expect(password).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
+    expect(password).toHaveAccessibleDescription(
+      'Type your password to confirm. Enter your password to confirm.',
+    );
+    expect(api.callsTo('DELETE /users/u-1')).toHaveLength(0);
+
+    await user.type(password, 'not-it');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(
+        'Type your password to confirm. The password is not correct.',
+      ),
+    );
+
+    await user.clear(password);
+    await user.type(password, 'my-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
+    expect(
+      await screen.findByText(
+        'Your account has been deleted. Thank you for having been part of this.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('DELETE /users/u-1').at(-1)!.body).toEqual({ password: 'my-password-1' });
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('closes the confirmation with Cancel and deletes nothing', async () => {
+    const { user, api } = await renderProfile(makeUser());
+    const open = screen.getByRole('button', { name: 'Delete my account' });
+    await user.click(open);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+    expect(api.callsTo('DELETE /users/u-1')).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { Page } from '../../components/page';
 import { useAuth, useAuthActions } from '../../features/auth';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
+import { YourDataSection } from '../../features/auth/components/your-data-section';
 import { useDisplayNames } from '../../features/auth/display-name';
 
 const STATUS_BADGES: Record<string, BadgeVariant> = {
@@ -61,6 +62,7 @@ function ProfileScreen({ page }: { page: 'profile' | 'donorProfile' }) {
           </h2>
           <ChangePasswordForm userId={user.id} />
         </section>
+        <YourDataSection userId={user.id} />
       </div>
     </Page>
   );

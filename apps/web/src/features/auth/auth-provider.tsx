@@ -44,7 +44,9 @@ export function AuthProvider({
   useEffect(() => {
     const unsubscribe = manager.subscribe(({ user, reason }) => {
       setState(
-        user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null },
+        user
+          ? { status: 'authenticated', user }
+          : { status: 'unauthenticated', user: null, signOutReason: reason },
       );
       if (user) return;
       // Nothing of the last account stays in memory on a shared phone; flags are not personal.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@bdms/shared';
@@ -15,7 +15,16 @@ export function RequireAuth({ role, children }: { role?: Role; children?: ReactN
   const auth = useAuth();
   const location = useLocation();
   const { t } = useTranslation();
-  const decision = decideRouteAccess(auth, { requiredRole: role, pathname: location.pathname });
+  // Whether this guard has shown its route to a signed-in user (then a sign-out happened here).
+  const wasShowingUser = useRef(false);
+  useEffect(() => {
+    if (auth.status === 'authenticated') wasShowingUser.current = true;
+  }, [auth.status]);
+  const decision = decideRouteAccess(auth, {
+    requiredRole: role,
+    pathname: location.pathname,
+    wasShowingUser: wasShowingUser.current,
+  });
 
   if (decision.type === 'loading') return <FullScreenLoader label={t('loading.authenticating')} />;
   if (decision.type === 'redirect') {

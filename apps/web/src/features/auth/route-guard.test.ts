@@ -37,6 +37,25 @@ describe('decideRouteAccess (product spec section 4, route guard)', () => {
       });
     });
 
+    it('sends a user who signed out on this page home, without remembering it', () => {
+      const signedOut: AuthState = { ...visitor, signOutReason: 'logout' };
+      expect(decideRouteAccess(signedOut, { pathname: '/profile', wasShowingUser: true })).toEqual({
+        type: 'redirect',
+        to: '/',
+        rememberOrigin: false,
+      });
+      // Opening a protected page later, or a session that expired, still leads to sign-in.
+      expect(decideRouteAccess(signedOut, { pathname: '/profile' })).toMatchObject({
+        to: '/login',
+      });
+      expect(
+        decideRouteAccess(
+          { ...visitor, signOutReason: 'expired' },
+          { pathname: '/profile', wasShowingUser: true },
+        ),
+      ).toMatchObject({ to: '/login', rememberOrigin: true });
+    });
+
     it('sends visitors to /admin/login when the admin role is required', () => {
       expect(decideRouteAccess(visitor, { requiredRole: 'admin', pathname: '/admin' })).toEqual({
         type: 'redirect',

@@ -29,12 +29,26 @@ export function signInPathFor(requiredRole: Role | undefined): string {
 /** The route guard, evaluated in the product spec's order (section 4, "Route guard"). */
 export function decideRouteAccess(
   auth: AuthState,
-  { requiredRole, pathname }: { requiredRole?: Role | undefined; pathname: string },
+  {
+    requiredRole,
+    pathname,
+    wasShowingUser = false,
+  }: {
+    requiredRole?: Role | undefined;
+    pathname: string;
+    /** This route was on screen for a signed-in user (so a sign-out happened while on it). */
+    wasShowingUser?: boolean;
+  },
 ): GuardDecision {
   // 1. While auth is loading, show the loader.
   if (auth.status === 'loading') return { type: 'loading' };
   // 2. Not signed in: to the sign-in screen (the admin one for admin routes), remembering the origin.
+  //    Decision: a user who signs out (or deletes the account) on this page goes home, as Sign Out
+  //    promises (spec section 2), even if the next page is still loading when the session ends.
   if (auth.status !== 'authenticated' || !auth.user) {
+    if (wasShowingUser && auth.signOutReason === 'logout') {
+      return { type: 'redirect', to: '/', rememberOrigin: false };
+    }
     return { type: 'redirect', to: signInPathFor(requiredRole), rememberOrigin: true };
   }
   const { user } = auth;

@@ -45,6 +45,11 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export interface AuthState {
   status: AuthStatus;
   user: User | null;
+  /**
+   * Why the last session ended: `logout` is the user's own choice (Sign Out, account deleted),
+   * after which the page they were on sends them home rather than to sign-in.
+   */
+  signOutReason?: string | undefined;
 }
 
 /** What sign-in screens, the user menu and the profile page do. Each resolves once stored. */

@@ -1,11 +1,12 @@
 import type {
+  AccountExport,
   AvailabilityResult,
   ChangePassword,
   ChangePasswordResult,
   UpdateProfile,
   UserResult,
 } from '@bdms/shared';
-import { api } from '../../../lib/api-client';
+import { api, apiRequest } from '../../../lib/api-client';
 
 /**
  * The account calls the form screens make (API.md "Auth" and "Users"). Sign-in, sign-up and
@@ -43,4 +44,20 @@ export function changePassword(
   body: ChangePassword,
 ): Promise<ChangePasswordResult> {
   return api.post(`/users/${encodeURIComponent(userId)}/password`, body);
+}
+
+/** `GET /users/{id}/export`: everything the service holds about the user (DPDP Act, access). */
+export function exportMyData(userId: string): Promise<AccountExport> {
+  return api.get(`/users/${encodeURIComponent(userId)}/export`);
+}
+
+/**
+ * `DELETE /users/{id} {password}`: erases the account. A wrong or missing password is 400 on
+ * `body.password`; the last administrator cannot erase themself (409).
+ */
+export function deleteAccount(userId: string, password: string): Promise<{ deleted: true }> {
+  return apiRequest(`/users/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+    body: { password },
+  });
 }

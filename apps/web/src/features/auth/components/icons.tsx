@@ -39,7 +39,3 @@ export function EyeOffIcon(props: IconProps) {
     />
   );
 }
-
-export function CheckIcon(props: IconProps) {
-  return <Icon {...props} d="M5 12.5l4.5 4.5L19 7.5" />;
-}

@@ -15,7 +15,7 @@ import {
 } from '../forms/schemas';
 import { applyServerErrors, useFieldMessage, withMessageKeys } from '../forms/validation';
 import type { User } from '../types';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from '../../../components/choice-group';
 import { FormError } from './sign-in-form';
 import { StateSelect } from './state-select';
 

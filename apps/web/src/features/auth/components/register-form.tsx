@@ -32,7 +32,7 @@ import {
   type FormField,
   withMessageKeys,
 } from '../forms/validation';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from '../../../components/choice-group';
 import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { FormError } from './sign-in-form';

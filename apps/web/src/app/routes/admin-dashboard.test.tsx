@@ -1,0 +1,305 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FEATURE_FLAG_NAMES, NOTIFICATION_SETTINGS_DEFAULTS } from '@bdms/shared';
+import { FLAG_GROUPS } from '../../features/admin/components/dashboard/flags-panel';
+import { ADMIN, dashboardRoutes, makeFlags, SUMMARY } from '../../features/admin/test/fixtures';
+import { fail, mockApi, ok, type MockRoute } from '../../test/api';
+import { renderRoutes } from '../../test/render';
+import { seedSession } from '../../test/session';
+import { routes } from '../router';
+
+async function renderDashboard(server: Record<string, MockRoute> = {}) {
+  await seedSession(ADMIN);
+  const api = mockApi({ ...dashboardRoutes(), ...server });
+  const rendered = renderRoutes(routes, { path: '/admin' });
+  await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
+  return { ...rendered, api, user: userEvent.setup() };
+}
+
+/** The number shown for a statistic: the `dd` beside its `dt`. */
+function stat(container: HTMLElement, label: string): string | null | undefined {
+  const term = within(container).getByText(label, { selector: 'dt' });
+  return term.parentElement?.querySelector('dd')?.textContent;
+}
+
+function section(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+/** The URLs fetch was called with, to read query strings. */
+function requestedUrls(api: { spy: { mock: { calls: unknown[][] } } }): string[] {
+  return api.spy.mock.calls.map(([input]) => String(input));
+}
+
+describe('/admin', () => {
+  it('shows the donor numbers and the blood request summary', async () => {
+    await renderDashboard();
+    const donors = section('Donors');
+    expect(await within(donors).findByText('1,287')).toBeInTheDocument();
+    // Each number is read with its label (a description list).
+    expect(stat(donors, 'Registered donors')).toBe('1,287');
+    expect(stat(donors, 'Waiting for review')).toBe('14');
+    expect(stat(donors, 'Available now')).toBe('512');
+    expect(stat(donors, 'New in the last 7 days')).toBe('63');
+    expect(stat(donors, 'Suspended')).toBe('29');
+    expect(within(donors).getByRole('link', { name: 'Review donors' })).toHaveAttribute(
+      'href',
+      '/admin/verification',
+    );
+
+    const requests = section('Blood requests');
+    await within(requests).findByText('Open critical requests');
+    expect(stat(requests, 'Open critical requests')).toBe(String(SUMMARY.openCritical));
+    expect(stat(requests, 'Fulfilled in the last 30 days')).toBe('37');
+    expect(stat(requests, 'Typical time to fulfil')).toBe('5.5 hours');
+    expect(document.title).toBe('Admin Dashboard · Blood Donation Management System');
+  });
+
+  it('fetches the analytics again for the chosen time range, 30 days by default', async () => {
+    const { api, user } = await renderDashboard();
+    const analytics = section('Activity over time');
+    expect(
+      await within(analytics).findByRole('img', { name: /^Donor registrations, last 30 days/ }),
+    ).toBeInTheDocument();
+    expect(requestedUrls(api).filter((url) => url.includes('/analytics/dashboard'))).toEqual([
+      '/api/v1/analytics/dashboard?timeRange=30d',
+    ]);
+    expect(within(analytics).getByRole('radio', { name: 'last 30 days' })).toBeChecked();
+
+    await user.click(within(analytics).getByRole('radio', { name: 'last 7 days' }));
+    expect(
+      await within(analytics).findByRole('img', { name: /^Donor registrations, last 7 days/ }),
+    ).toBeInTheDocument();
+    expect(requestedUrls(api)).toContain('/api/v1/analytics/dashboard?timeRange=7d');
+  });
+
+  it('gives every chart a spoken summary and a table of its numbers', async () => {
+    const { user } = await renderDashboard();
+    const analytics = section('Activity over time');
+    const chart = await within(analytics).findByRole('img', { name: /^Donations, last 30 days/ });
+    // 30 days: day 3 has 9 donations, the others 1 → 38 in total.
+    expect(chart).toHaveAccessibleName(
+      'Donations, last 30 days: 38 in total. Highest: 9 (January 3, 2026).',
+    );
+    await user.click(within(analytics).getByText('Show the numbers: Donations'));
+    const table = within(analytics).getByRole('table', { name: 'Donations' });
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    expect(within(table).getByRole('row', { name: 'January 3, 2026 9' })).toBeInTheDocument();
+    const bloodTypes = section('Approved donors by blood type');
+    expect(within(bloodTypes).getByText('40 (40%)')).toBeInTheDocument();
+  });
+
+  it('says so when nothing has happened and no hospital exists yet', async () => {
+    await renderDashboard();
+    expect(
+      await within(section('Recent activity')).findByText('Nothing has happened yet'),
+    ).toBeInTheDocument();
+    expect(
+      await within(section('Hospital accounts')).findByText('No hospital accounts yet'),
+    ).toBeInTheDocument();
+  });
+
+  it('explains, rather than failing, when the server has no blood request figures', async () => {
+    await renderDashboard({ 'GET /admin/requests/summary': fail(404, 'NOT_FOUND') });
+    expect(
+      await within(section('Blood requests')).findByText(
+        'Blood request figures are not available yet',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when a panel cannot load', async () => {
+    let calls = 0;
+    const { user } = await renderDashboard({
+      'GET /admin/donors/stats': () => {
+        calls += 1;
+        return calls === 1 ? fail(500, 'INTERNAL_ERROR') : ok({ ...dashboardStats(), total: 7 });
+      },
+    });
+    const donors = section('Donors');
+    expect(
+      await within(donors).findByText('Something went wrong on our side. Please try again later.'),
+    ).toBeInTheDocument();
+    await user.click(within(donors).getByRole('button', { name: 'Try again' }));
+    expect(await within(donors).findByText('7')).toBeInTheDocument();
+  });
+
+  describe('notification settings', () => {
+    it('refuses a radius of 0 with a message on the field, and sends nothing', async () => {
+      const { api, user } = await renderDashboard();
+      const settings = section('Notification settings');
+      const radius = await within(settings).findByRole('spinbutton', { name: /Search radius/ });
+      await user.clear(radius);
+      await user.type(radius, '0');
+      await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
+      expect(radius).toHaveAccessibleDescription(
+        expect.stringContaining('Enter a number from 1 to 200.'),
+      );
+      expect(radius).toHaveAttribute('aria-invalid', 'true');
+      expect(radius).toHaveFocus();
+      expect(api.callsTo('PUT /admin/notifications/settings')).toHaveLength(0);
+    });
+
+    it('saves every setting and confirms it', async () => {
+      const { api, user } = await renderDashboard({
+        'PUT /admin/notifications/settings': (request) => ok(request.body),
+      });
+      const settings = section('Notification settings');
+      const radius = await within(settings).findByRole('spinbutton', { name: /Search radius/ });
+      await user.clear(radius);
+      await user.type(radius, '40');
+      await user.click(within(settings).getByRole('checkbox', { name: 'SMS alerts' }));
+      expect(
+        within(settings).getByText('No SMS provider is configured: nothing is sent by SMS yet.'),
+      ).toBeInTheDocument();
+      await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
+      expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument();
+      expect(api.callsTo('PUT /admin/notifications/settings')[0]!.body).toEqual({
+        ...NOTIFICATION_SETTINGS_DEFAULTS,
+        smsEnabled: true,
+        matchRadiusKm: 40,
+      });
+    });
+  });
+
+  describe('features', () => {
+    it('has a line for every flag', () => {
+      expect(FLAG_GROUPS.flatMap((group) => group.flags).sort()).toEqual(
+        [...FEATURE_FLAG_NAMES].sort(),
+      );
+    });
+
+    it('saves a switched flag with PUT and confirms it with a toast', async () => {
+      const { api, user } = await renderDashboard({
+        'PUT /admin/flags': (request) => ok(makeFlags(request.body as object)),
+      });
+      const features = section('Features');
+      const emergency = await within(features).findByRole('switch', { name: 'Emergency requests' });
+      expect(emergency).not.toBeChecked();
+      expect(emergency).toHaveAccessibleDescription(/header's "Emergency Request" entry/);
+      await user.click(emergency);
+      expect(await screen.findByText('Emergency requests is now on.')).toBeInTheDocument();
+      expect(api.callsTo('PUT /admin/flags').map((call) => call.body)).toEqual([
+        { emergencyServices: true },
+      ]);
+      expect(emergency).toBeChecked();
+    });
+
+    it('says a provider channel that is on is not configured', async () => {
+      await renderDashboard({ 'GET /admin/flags': ok(makeFlags({ smsNotifications: true })) });
+      const features = section('Features');
+      await within(features).findByRole('switch', { name: 'SMS notifications' });
+      expect(within(features).getAllByText('Not configured')).toHaveLength(1);
+      expect(
+        within(features).getByRole('switch', { name: 'Referrals' }),
+      ).toHaveAccessibleDescription(/Reserved/);
+    });
+  });
+
+  it('sends a test e-mail to the address given and shows the result', async () => {
+    const { api, user } = await renderDashboard({
+      'POST /admin/email/test': ok({ messageId: 'outbox-42', status: 'logged' }),
+    });
+    const email = section('E-mail');
+    const address = await within(email).findByRole('textbox', { name: /Send to/ });
+    expect(address).toHaveValue(ADMIN.email);
+    await user.clear(address);
+    await user.click(within(email).getByRole('button', { name: 'Send test e-mail' }));
+    expect(address).toHaveAccessibleDescription(
+      expect.stringContaining('Enter an e-mail address.'),
+    );
+    await user.type(address, 'ops@example.org');
+    await user.click(within(email).getByRole('button', { name: 'Send test e-mail' }));
+    expect(await within(email).findByText('Test e-mail kept in the outbox')).toBeInTheDocument();
+    expect(within(email).getByText('Message ID: outbox-42')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/email/test')[0]!.body).toEqual({ email: 'ops@example.org' });
+  });
+
+  it('asks before disabling a hospital account', async () => {
+    const hospital = {
+      id: 'h-1',
+      userId: 'u-h1',
+      name: 'City Care Hospital',
+      email: 'desk@citycare.example',
+      phone: '+919000000001',
+      city: 'Pune',
+      state: 'Maharashtra',
+      facilityId: null,
+      disabled: false,
+      createdAt: '2026-10-01T00:00:00.000Z',
+    };
+    const { api, user } = await renderDashboard({
+      'GET /admin/hospitals': ok({ items: [hospital], total: 1, page: 1, pageSize: 10 }),
+      'POST /admin/hospitals/h-1/disable': ok({ hospital: { ...hospital, disabled: true } }),
+    });
+    const hospitals = section('Hospital accounts');
+    await user.click(
+      await within(hospitals).findByRole('button', { name: 'Disable: City Care Hospital' }),
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Disable City Care Hospital?' });
+    expect(api.callsTo('POST /admin/hospitals/h-1/disable')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('City Care Hospital was disabled.')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/hospitals/h-1/disable')).toHaveLength(1);
+  });
+
+  it('checks a new hospital account before creating it', async () => {
+    const { api, user } = await renderDashboard({
+      'POST /admin/hospitals': (request) =>
+        ok(
+          {
+            hospital: {
+              id: 'h-2',
+              userId: 'u-h2',
+              disabled: false,
+              createdAt: '2026-11-01T00:00:00Z',
+              facilityId: null,
+              ...(request.body as object),
+            },
+          },
+          201,
+        ),
+    });
+    const hospitals = section('Hospital accounts');
+    await user.click(await within(hospitals).findByRole('button', { name: 'Add a hospital' }));
+    await user.click(within(hospitals).getByRole('button', { name: 'Create account' }));
+    const name = within(hospitals).getByRole('textbox', { name: /Hospital name/ });
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
+    expect(name).toHaveFocus();
+    await user.type(name, 'Ruby Hall Clinic');
+    await user.type(
+      within(hospitals).getByRole('textbox', { name: /E-mail address/ }),
+      'desk@ruby.example',
+    );
+    await user.type(
+      within(hospitals).getByRole('textbox', { name: /Phone number/ }),
+      '98765 43210',
+    );
+    await user.type(within(hospitals).getByRole('textbox', { name: /^City/ }), 'Pune');
+    await user.selectOptions(
+      within(hospitals).getByRole('combobox', { name: /State or union territory/ }),
+      'Maharashtra',
+    );
+    await user.click(within(hospitals).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Ruby Hall Clinic was added.')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/hospitals')[0]!.body).toEqual({
+      name: 'Ruby Hall Clinic',
+      email: 'desk@ruby.example',
+      phone: '+919876543210',
+      city: 'Pune',
+      state: 'Maharashtra',
+      language: 'en',
+    });
+  });
+});
+
+function dashboardStats() {
+  return {
+    total: 0,
+    byStatus: { pending: 0, approved: 0, rejected: 0, suspended: 0 },
+    byBloodType: {},
+    newLast7d: 0,
+    availableNow: 0,
+  };
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/page';
+import { useConfig } from '../../config/use-config';
+import { useAuthActions } from '../../features/auth';
+import { useDisplayNames } from '../../features/auth/display-name';
+import { DonorDashboard } from '../../features/donors/components/dashboard/donor-dashboard';
+import { DonorOnly } from './donor-only';
+
+function Greeting({
+  user,
+}: {
+  user: Parameters<typeof useDisplayNames>[0] & { bloodType?: string | null };
+}) {
+  const { t } = useTranslation('donors');
+  const { donor } = useDisplayNames(user);
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xl text-slate-800">
+      <span>{t('greeting', { name: donor })}</span>
+      {user?.bloodType && (
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-primary-50 px-3 py-0.5 text-base font-semibold text-primary-800 ring-1 ring-primary-200">
+          <span className="sr-only">{t('bloodType')}:</span>
+          {user.bloodType}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** /dashboard and /donor/dashboard (the same screen, titled by its path): the donor's overview. */
+export default function DashboardPage() {
+  const { t } = useTranslation('pages');
+  const page = useLocation().pathname.startsWith('/donor/') ? 'donorDashboard' : 'dashboard';
+  const { flags } = useConfig();
+  const { refreshUser } = useAuthActions();
+
+  // The banner shows the status the server has now (the 5-minute cache decides whether to ask).
+  useEffect(() => {
+    void refreshUser();
+  }, [refreshUser]);
+
+  return (
+    <Page title={t(`${page}.title`)} description={t(`${page}.description`)}>
+      <DonorOnly>
+        {(user) => (
+          <>
+            <Greeting user={user} />
+            <DonorDashboard donor={user} flags={flags} />
+          </>
+        )}
+      </DonorOnly>
+    </Page>
+  );
+}

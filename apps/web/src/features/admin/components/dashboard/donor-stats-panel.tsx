@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { useDonorStats } from '../../api/admin-api';
+import { useFormat } from '../../lib/format';
+import { AdminSection } from '../section';
+import { StatGrid } from '../stat-grid';
+import { ErrorState, Skeleton } from '../states';
+
+/** `GET /admin/donors/stats`: how many donors, in which state, and who can help now. */
+export function DonorStatsPanel() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const stats = useDonorStats();
+
+  return (
+    <AdminSection
+      title={t('dashboard.donors.title')}
+      description={t('dashboard.donors.description')}
+    >
+      {stats.isPending ? (
+        <Skeleton lines={4} />
+      ) : stats.isError ? (
+        <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
+      ) : (
+        <StatGrid
+          stats={[
+            {
+              key: 'total',
+              label: t('dashboard.donors.total'),
+              value: format.number(stats.data.total),
+            },
+            {
+              key: 'pending',
+              label: t('dashboard.donors.pending'),
+              value: format.number(stats.data.byStatus.pending),
+              tone: stats.data.byStatus.pending > 0 ? 'alert' : 'default',
+              to: '/admin/verification',
+              linkLabel: t('dashboard.donors.review'),
+            },
+            {
+              key: 'approved',
+              label: t('dashboard.donors.approved'),
+              value: format.number(stats.data.byStatus.approved),
+            },
+            {
+              key: 'availableNow',
+              label: t('dashboard.donors.availableNow'),
+              value: format.number(stats.data.availableNow),
+            },
+            {
+              key: 'newLast7d',
+              label: t('dashboard.donors.newLast7d'),
+              value: format.number(stats.data.newLast7d),
+            },
+            {
+              key: 'rejected',
+              label: t('dashboard.donors.rejected'),
+              value: format.number(stats.data.byStatus.rejected),
+              tone: 'muted',
+            },
+            {
+              key: 'suspended',
+              label: t('dashboard.donors.suspended'),
+              value: format.number(stats.data.byStatus.suspended),
+              tone: 'muted',
+            },
+          ]}
+        />
+      )}
+    </AdminSection>
+  );
+}

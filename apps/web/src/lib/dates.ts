@@ -1,0 +1,60 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DAY } from '@bdms/shared';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** YYYY-MM-DD of a moment in the device's calendar (what "today" means to the user). */
+export function localIsoDate(date: Date = new Date()): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** YYYY-MM-DD plus `days` calendar days (negative to go back). */
+export function addDaysToIsoDate(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A server value as a date: `YYYY-MM-DD` is a calendar day (kept as such, whatever the time
+ * zone); an ISO date-time is a moment, shown in the device's calendar.
+ */
+function toDisplay(value: string | Date): { date: Date; timeZone: string | undefined } {
+  if (typeof value === 'string' && DATE_ONLY.test(value)) {
+    return { date: new Date(`${value}T00:00:00Z`), timeZone: 'UTC' };
+  }
+  return { date: value instanceof Date ? value : new Date(value), timeZone: undefined };
+}
+
+/** Whole calendar days from today to the day of `target` (0 today, negative when past). */
+export function calendarDaysUntil(target: string | Date, now: Date = new Date()): number {
+  const { date, timeZone } = toDisplay(target);
+  const targetDay =
+    timeZone === 'UTC'
+      ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
+      : Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((targetDay - today) / DAY);
+}
+
+export type DateStyle = 'medium' | 'long';
+
+/** Formats dates and date-times in the current language ("12 Mar 2026", "12 March 2026"). */
+export function useFormatDate() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useCallback(
+    (value: string | Date, style: DateStyle = 'medium', withTime = false): string => {
+      const { date, timeZone } = toDisplay(value);
+      if (Number.isNaN(date.getTime())) return '';
+      return new Intl.DateTimeFormat(language, {
+        dateStyle: style,
+        ...(withTime && !timeZone ? { timeStyle: 'short' } : {}),
+        timeZone,
+      }).format(date);
+    },
+    [language],
+  );
+}
