@@ -15,6 +15,8 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { adminRoutes } from './features/admin/admin.routes';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
@@ -22,12 +24,14 @@ import { donationsRoutes } from './features/donations/donations.routes';
 import { donorsRoutes } from './features/donors/donors.routes';
 import { flagsRoutes } from './features/flags/flags.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { hospitalsRoutes } from './features/hospitals/hospitals.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorBody, errorHandlerPlugin } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { createLogger } from './plugins/logger';
 import { openApiPlugin, openApiUiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -89,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(openApiPlugin, { version: serverVersion() });
 
   await app.register(authPlugin, { accessTokens: services.accessTokens, db: database.db });
@@ -102,6 +107,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(donationsRoutes, { donations: services.donations });
   await app.register(certificatesRoutes, { certificates: services.certificates });
   await app.register(notificationsRoutes, { notifications: services.notifications });
+  await app.register(adminRoutes, {
+    admin: services.admin,
+    donorExport: services.donorExport,
+    adminMail: services.adminMail,
+    notificationSettings: services.notificationSettings,
+  });
+  await app.register(hospitalsRoutes, { hospitals: services.hospitals });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   if (options.extraRoutes) {
     const extraRoutes = options.extraRoutes;
     await app.register(async (scope) => extraRoutes(scope as App));

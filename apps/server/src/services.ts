@@ -1,6 +1,17 @@
 import type https from 'node:https';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { createAdminMailService, type AdminMailService } from './features/admin/admin-mail.service';
+import { createAdminService, type AdminService } from './features/admin/admin.service';
+import {
+  createDonorExportService,
+  type DonorExportDeps,
+  type DonorExportService,
+} from './features/admin/donor-export.service';
+import {
+  createAnalyticsService,
+  type AnalyticsService,
+} from './features/analytics/analytics.service';
 import { createAuthService, type AuthService } from './features/auth/auth.service';
 import {
   createCertificatesService,
@@ -18,6 +29,10 @@ import { createAvailabilityJob, type AvailabilityJob } from './features/donors/a
 import { createDonorsService, type DonorsService } from './features/donors/donors.service';
 import { createFlagsServiceForDb, type FlagsService } from './features/flags/flags.service';
 import {
+  createHospitalsService,
+  type HospitalsService,
+} from './features/hospitals/hospitals.service';
+import {
   createNotificationsService,
   type NotificationsService,
 } from './features/notifications/notifications.service';
@@ -26,6 +41,10 @@ import { createUsersService, type UsersService } from './features/users/users.se
 import { createAuthLimiters, type AuthLimiters } from './lib/auth-limits';
 import { createIdempotency } from './lib/idempotency';
 import { createMailer, type MailLogger, type Mailer, type MailTransport } from './lib/mail/mailer';
+import {
+  createNotificationSettingsService,
+  type NotificationSettingsService,
+} from './lib/notification-settings';
 import { createNotifier, type Notifier, type PushSender } from './lib/notifications/notifier';
 import { createSessions, type Sessions } from './lib/sessions';
 import { createAccessTokens, type AccessTokens } from './lib/tokens';
@@ -52,6 +71,13 @@ export interface AppServices {
   donations: DonationsService;
   certificates: CertificatesService;
   notifications: NotificationsService;
+  /** The administrators' notification settings; matching and delivery read them. */
+  notificationSettings: NotificationSettingsService;
+  admin: AdminService;
+  donorExport: DonorExportService;
+  adminMail: AdminMailService;
+  hospitals: HospitalsService;
+  analytics: AnalyticsService;
   availabilityJob: AvailabilityJob;
   /** false: the app starts no timers (tests run the workers by hand). */
   backgroundJobs: boolean;
@@ -74,6 +100,8 @@ export interface ServicesOptions {
   uploadWrite?: WriteBytes;
   /** Default true: the app starts the notification worker and the availability job. */
   backgroundJobs?: boolean;
+  /** Replaces where the donor export reads its batches (tests simulate a failure part-way). */
+  donorExportRepository?: DonorExportDeps['repository'];
 }
 
 export function createServices(
@@ -137,6 +165,18 @@ export function createServices(
       now,
       isAllowedPushEndpoint: options.isAllowedPushEndpoint,
     }),
+    notificationSettings: createNotificationSettingsService({ db, now }),
+    admin: createAdminService({ db, notifier, sessions, flags, userViews, now }),
+    donorExport: createDonorExportService({
+      db,
+      flags,
+      now,
+      logger,
+      repository: options.donorExportRepository,
+    }),
+    adminMail: createAdminMailService({ db, mail, config, now }),
+    hospitals: createHospitalsService({ db, mail, sessions, idempotency, config, now }),
+    analytics: createAnalyticsService({ db, now }),
     availabilityJob: createAvailabilityJob({ db, notifier, now, logger }),
     backgroundJobs: options.backgroundJobs ?? true,
   };

@@ -153,6 +153,8 @@ export const createHospitalSchema = z.object({
   state: z.string().trim().min(2).max(80),
   /** The facility (blood bank directory entry) this hospital account speaks for. */
   facilityId: z.string().max(64).optional(),
+  /** Extension: the language of the invitation e-mail and later e-mails (default en). */
+  language: z.enum(['en', 'es', 'hi']).optional(),
 });
 export type CreateHospital = z.infer<typeof createHospitalSchema>;
 export const hospitalAccountSchema = z.object({

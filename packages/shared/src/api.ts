@@ -49,6 +49,10 @@ export const ERROR_CODES = {
   BLOOD_TYPE_LOCKED: 409,
   /** The server's disk is full; the upload was not kept (try again later). */
   INSUFFICIENT_STORAGE: 507,
+  /** A donor can only be approved once onboarding (questionnaire, ID proof when required) is complete. */
+  ONBOARDING_INCOMPLETE: 409,
+  /** The account is disabled by an administrator (hospital accounts); sign-in is refused. */
+  ACCOUNT_DISABLED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,5 +1,5 @@
 import type { ActivityItem } from '@bdms/shared';
-import type { ActivityLogRow } from '../../db/schema';
+import type { ActivityLogRow } from '../db/schema';
 
 const DOCUMENT_NAMES: Record<string, string> = {
   id_proof: 'ID proof',
@@ -44,6 +44,17 @@ export const ACTIVITY_MESSAGES: Record<string, Message> = {
     details.available ? 'Marked as available to donate.' : 'Marked as not available to donate.',
   'availability.lapsed': 'Availability ended (not confirmed for 90 days, or its end date passed).',
   'flags.updated': 'Feature flags changed.',
+  'donor.viewed': 'An administrator opened your registration details.',
+  'questionnaire.reviewed': (details) =>
+    details.decision === 'accepted'
+      ? 'Health questionnaire reviewed and accepted.'
+      : 'Health questionnaire reviewed; not accepted.',
+  'user.invitation_accepted': 'Password set from the invitation e-mail.',
+  'settings.notifications.updated': 'Notification settings changed.',
+  'donors.exported': 'Donor list exported.',
+  'hospital.created': 'Hospital account created.',
+  'hospital.disabled': 'Hospital account disabled.',
+  'hospital.enabled': 'Hospital account enabled again.',
 };
 
 export function activityMessage(row: Pick<ActivityLogRow, 'action' | 'details'>): string {

@@ -13,3 +13,16 @@ export function uniqueViolation(error: unknown): string | null {
   }
   return null;
 }
+
+/** The SQLSTATE of a database error (on it or, as drizzle wraps it, on its `cause`), or null. */
+export function sqlState(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return candidate.code;
+    }
+    current = candidate.cause;
+  }
+  return null;
+}

@@ -19,6 +19,7 @@ export const REVOKE_REASONS = {
   passwordReset: 'password_reset',
   passwordChange: 'password_change',
   suspension: 'suspension',
+  accountDisabled: 'account_disabled',
 } as const;
 export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
 

@@ -6,10 +6,24 @@ import {
   type Gender,
   type User,
 } from '@bdms/shared';
+import { asc, count, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { DocumentRow, UserRow } from '../db/schema';
+import {
+  documents,
+  donations,
+  hospitals,
+  questionnaires,
+  type DocumentRow,
+  type QuestionnaireRow,
+  type UserRow,
+} from '../db/schema';
 import { isAvailableNow } from './availability';
-import { currentEligibility, loadDonorFacts, onboardingState } from './donor-facts';
+import {
+  currentEligibility,
+  loadDonorFacts,
+  onboardingState,
+  type DonorFacts,
+} from './donor-facts';
 
 const isBloodType = (value: string | null): value is BloodType =>
   value !== null && (BLOOD_TYPES as readonly string[]).includes(value);
@@ -25,6 +39,8 @@ export interface UserViewFacts {
   totalDonations: number;
   /** The clock availability is judged by. */
   now: number;
+  /** Hospital accounts: the hospital they sign in for. */
+  hospital?: { id: string; name: string } | null;
 }
 
 /** A brand-new account: nothing uploaded, answered or given yet. */
@@ -80,7 +96,7 @@ export function toUserView(row: UserRow, facts: UserViewFacts = emptyFacts()): U
     createdAt: row.createdAt.toISOString(),
     rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
     suspensionReason: row.status === 'suspended' ? row.suspensionReason : null,
-    hospital: null,
+    hospital: facts.hospital ?? null,
   };
 }
 
@@ -90,22 +106,113 @@ export interface UserViewsDeps {
   now?: () => number;
 }
 
-/** Builds full user objects (with documents, questionnaire and donation facts) from rows. */
+function donorView(row: UserRow, facts: DonorFacts, idProofRequired: boolean, at: number): User {
+  const state = onboardingState(facts, idProofRequired);
+  return toUserView(row, {
+    documents: facts.documents,
+    questionnaireCompleted: state.questionnaireCompleted,
+    onboardingCompleted: state.onboardingCompleted,
+    nextEligibleAt: currentEligibility(row, facts.questionnaire, at)?.nextEligibleAt ?? null,
+    totalDonations: facts.totalDonations,
+    now: at,
+  });
+}
+
+async function hospitalNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: hospitals.id, name: hospitals.name })
+    .from(hospitals)
+    .where(inArray(hospitals.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * Builds full user objects (with documents, questionnaire and donation facts) from rows. Pass
+ * the caller's transaction as `db` when inside one, and take the flags before opening it (the
+ * flags service reads outside any transaction).
+ */
 export function createUserViews(deps: UserViewsDeps) {
   const now = deps.now ?? Date.now;
+
+  async function nonDonorView(row: UserRow, db: Db, at: number): Promise<User> {
+    const facts = emptyFacts(at);
+    if (row.role === 'hospital' && row.hospitalId) {
+      const name = (await hospitalNames(db, [row.hospitalId])).get(row.hospitalId);
+      if (name) facts.hospital = { id: row.hospitalId, name };
+    }
+    return toUserView(row, facts);
+  }
+
   return {
-    async load(row: UserRow, db: Db = deps.db): Promise<User> {
+    async load(row: UserRow, db: Db = deps.db, flags?: FeatureFlags): Promise<User> {
       const at = now();
-      if (row.role !== 'donor') return toUserView(row, emptyFacts(at));
-      const [facts, flags] = await Promise.all([loadDonorFacts(db, row.id), deps.flags.getFlags()]);
-      const state = onboardingState(facts, flags.documentUpload);
-      return toUserView(row, {
-        documents: facts.documents,
-        questionnaireCompleted: state.questionnaireCompleted,
-        onboardingCompleted: state.onboardingCompleted,
-        nextEligibleAt: currentEligibility(row, facts.questionnaire, at)?.nextEligibleAt ?? null,
-        totalDonations: facts.totalDonations,
-        now: at,
+      if (row.role !== 'donor') return nonDonorView(row, db, at);
+      const [facts, effective] = await Promise.all([
+        loadDonorFacts(db, row.id),
+        flags ?? deps.flags.getFlags(),
+      ]);
+      return donorView(row, facts, effective.documentUpload, at);
+    },
+
+    /**
+     * Many user objects with a fixed number of queries (documents, questionnaires, donation
+     * counts and hospitals of all rows at once), in the order of `rows`. For admin lists.
+     */
+    async loadMany(
+      rows: readonly UserRow[],
+      db: Db = deps.db,
+      flags?: FeatureFlags,
+    ): Promise<User[]> {
+      if (rows.length === 0) return [];
+      const at = now();
+      const donorIds = rows.filter((row) => row.role === 'donor').map((row) => row.id);
+      const hospitalIds = [
+        ...new Set(rows.map((row) => row.hospitalId).filter((id): id is string => id !== null)),
+      ];
+      const [docs, questionnaireRows, totals, names, effective] = await Promise.all([
+        donorIds.length
+          ? db
+              .select()
+              .from(documents)
+              .where(inArray(documents.userId, donorIds))
+              .orderBy(asc(documents.type))
+          : Promise.resolve([] as DocumentRow[]),
+        donorIds.length
+          ? db.select().from(questionnaires).where(inArray(questionnaires.userId, donorIds))
+          : Promise.resolve([] as QuestionnaireRow[]),
+        donorIds.length
+          ? db
+              .select({ donorId: donations.donorId, total: count() })
+              .from(donations)
+              .where(inArray(donations.donorId, donorIds))
+              .groupBy(donations.donorId)
+          : Promise.resolve([] as { donorId: string | null; total: number }[]),
+        hospitalNames(db, hospitalIds),
+        flags ?? deps.flags.getFlags(),
+      ]);
+      const docsByUser = new Map<string, DocumentRow[]>();
+      for (const doc of docs) {
+        const list = docsByUser.get(doc.userId) ?? [];
+        list.push(doc);
+        docsByUser.set(doc.userId, list);
+      }
+      const questionnaireByUser = new Map(questionnaireRows.map((row) => [row.userId, row]));
+      const totalByUser = new Map(totals.map((row) => [row.donorId, Number(row.total)]));
+      return rows.map((row) => {
+        if (row.role !== 'donor') {
+          const facts = emptyFacts(at);
+          const name = row.hospitalId ? names.get(row.hospitalId) : undefined;
+          if (row.hospitalId && name) facts.hospital = { id: row.hospitalId, name };
+          return toUserView(row, facts);
+        }
+        const facts: DonorFacts = {
+          documents: docsByUser.get(row.id) ?? [],
+          questionnaire: questionnaireByUser.get(row.id) ?? null,
+          totalDonations: totalByUser.get(row.id) ?? 0,
+          verifiedUnits: 0,
+        };
+        return donorView(row, facts, effective.documentUpload, at);
       });
     },
   };

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@bdms/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppError } from '../lib/app-error';
+import { sqlState } from '../lib/db-errors';
 import { validationDetails, type ValidationItem } from '../lib/validation-details';
 
 export const GENERIC_500_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -59,6 +60,12 @@ const BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+/**
+ * SQLSTATEs caused by data values: 22021 invalid byte sequence (NUL), 22P05 untranslatable
+ * character, 22008 date/time field overflow, 22007 invalid date/time format.
+ */
+const CLIENT_DATA_STATES = new Set(['22021', '22P05', '22008', '22007']);
+
 export function mapError(error: FastifyError | Error): MappedError {
   if (isAppError(error)) {
     return {
@@ -80,6 +87,16 @@ export function mapError(error: FastifyError | Error): MappedError {
   }
   const known = fastifyError.code ? BY_FASTIFY_CODE[fastifyError.code] : undefined;
   if (known) return known;
+  // The client's text or values the database cannot take (a NUL byte, a date out of range) that
+  // slipped past validation: the request's fault, said without the database's words.
+  const state = sqlState(error);
+  if (state && CLIENT_DATA_STATES.has(state)) {
+    return {
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'The request holds a value that cannot be stored. Check the fields and try again.',
+    };
+  }
   const status = fastifyError.statusCode;
   if (error instanceof SyntaxError && status === 400) {
     // secure-json-parse rejects __proto__ / constructor poisoning this way.

@@ -40,6 +40,14 @@ export const OPENAPI_TAGS = [
     description: 'Donation certificates (PDF) and their public verification.',
   },
   { name: 'notifications', description: 'In-app notifications and web push subscriptions.' },
+  {
+    name: 'admin',
+    description:
+      'The administrators’ console: donor verification and status, lists, statistics, details (access logged), ' +
+      'questionnaire review, CSV export, activity, e-mail, notification settings and feature flags.',
+  },
+  { name: 'hospitals', description: 'Hospital accounts, created and disabled by administrators.' },
+  { name: 'analytics', description: 'Dashboard figures for administrators.' },
 ];
 
 function errorCodeTable(): string {
@@ -140,6 +148,26 @@ Decisions where the contract left a choice:
 - **Privacy rights** (DPDP Act 2023): \`GET /users/{id}/export\` returns everything as a JSON attachment;
   \`DELETE /users/{id}\` erases files and personal data, keeps donations (linked to the blanked account) so
   counts stay right, and logs the erasure without personal data.
+
+## Administration: decisions
+- **Who**: every \`/api/v1/admin/*\` route and \`/api/v1/analytics/dashboard\` is for role \`admin\`. The token and the
+  role are checked first (before the body or ids are validated): anonymous 401, donors and hospitals 403.
+- **Donor status** (API.md): \`pending\` → \`approved\` | \`rejected\` (reason); \`approved\` → \`suspended\` (reason) →
+  \`approved\` (reactivate); \`rejected\` → \`pending\` only by the donor's own changes. Anything else is 409
+  \`INVALID_TRANSITION\`. **Approving a donor who has not completed onboarding is 409 \`ONBOARDING_INCOMPLETE\`** (a
+  distinct code, so the console can say what is missing). Reasons are stored on the user (\`rejectionReason\`,
+  \`suspensionReason\`, sent in the user object while that status lasts) and cleared by approve / reactivate. A
+  suspension signs the donor out everywhere. Each move, in one transaction: the change, the activity log entry and the
+  donor's notification (in-app, push, and e-mail while mail is on).
+- **Access to personal data is logged**: opening a donor's details records \`donor.viewed\`; every export records
+  \`donors.exported\` (filters, row count). Labels in the activity feed are names, never e-mail addresses or phones.
+- **Hospital accounts** sign in with their own password, set from an invitation link (72 hours, single use). A
+  disabled hospital's right password gets **403 \`ACCOUNT_DISABLED\`** (a wrong one still 401 \`INVALID_CREDENTIALS\`,
+  so only the password holder learns it); its sessions are revoked when it is disabled. Disable / enable are
+  idempotent.
+- **Notification settings** (\`emailEnabled\`, \`pushEnabled\`) switch those channels for every notification; the
+  in-app notification is always written. Account e-mails (codes, reset links, invitations) are always sent.
+- **Blood requests** are not built yet: the requests summary and the \`requests\` series are honest zeros.
 
 ## E-mail
 Every message is written to the \`mail_outbox\` table, then sent. Without \`SMTP_URL\` it stays there with

@@ -19,7 +19,11 @@ export const activityLog = pgTable(
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     requestId: text(),
   },
-  (table) => [index('activity_log_at_idx').on(table.at)],
+  (table) => [
+    index('activity_log_at_idx').on(table.at),
+    // A donor's activity (admin details, the donor's own list) is read by target.
+    index('activity_log_target_idx').on(table.targetType, table.targetId, table.at),
+  ],
 );
 
 export type ActivityLogRow = typeof activityLog.$inferSelect;

@@ -69,7 +69,13 @@ export const oneTimeCodes = pgTable(
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 
-/** Reset links: SHA-256 of a 32-byte random token, 1 hour, single use. */
+export const RESET_TOKEN_PURPOSES = ['reset', 'invitation'] as const;
+export type ResetTokenPurpose = (typeof RESET_TOKEN_PURPOSES)[number];
+
+/**
+ * Set-password links: SHA-256 of a 32-byte random token, single use. `reset`: a forgotten
+ * password, 1 hour; `invitation`: a new hospital account's first password, 72 hours.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -78,11 +84,15 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull().unique('password_reset_tokens_token_hash_unique'),
+    purpose: text().$type<ResetTokenPurpose>().notNull().default('reset'),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+  (table) => [
+    index('password_reset_tokens_user_id_idx').on(table.userId),
+    check('password_reset_tokens_purpose_check', sql`${table.purpose} in ('reset', 'invitation')`),
+  ],
 );
 
 export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;

@@ -5,3 +5,5 @@ export * from './auth';
 export * from './mail-outbox';
 export * from './donors';
 export * from './notifications';
+export * from './hospitals';
+export * from './notification-settings';

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { hospitals } from './hospitals';
 
 const inList = (values: readonly string[]) =>
   sql.raw(values.map((value) => `'${value}'`).join(', '));
@@ -71,9 +72,14 @@ export const users = pgTable(
     /** Shown to the donor while status is rejected / suspended (set by the admin feature). */
     rejectionReason: text(),
     suspensionReason: text(),
+    /** Hospital accounts: the hospital this user signs in for. */
+    hospitalId: uuid().references(() => hospitals.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('users_role_status_idx').on(table.role, table.status),
+    // The donor export reads donors in (created_at, id) order, a batch at a time.
+    index('users_role_created_at_id_idx').on(table.role, table.createdAt, table.id),
+    index('users_hospital_id_idx').on(table.hospitalId),
     check('users_role_check', sql`${table.role} in (${inList(ROLES)})`),
     check('users_status_check', sql`${table.status} in (${inList(DONOR_STATUSES)})`),
   ],

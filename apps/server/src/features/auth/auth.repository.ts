@@ -3,11 +3,13 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   consentRecords,
+  hospitals,
   oneTimeCodes,
   passwordResetTokens,
   users,
   type NewUserRow,
   type OneTimeCodeRow,
+  type ResetTokenPurpose,
   type UserRow,
 } from '../../db/schema';
 
@@ -84,6 +86,17 @@ export function createAuthRepository(db: Db) {
       userAgent: string | null;
     }): Promise<void> {
       await db.insert(consentRecords).values(consent);
+    },
+
+    /** A hospital account whose hospital an administrator disabled. */
+    async isDisabled(user: Pick<UserRow, 'role' | 'hospitalId'>): Promise<boolean> {
+      if (user.role !== 'hospital' || !user.hospitalId) return false;
+      const [row] = await db
+        .select({ disabledAt: hospitals.disabledAt })
+        .from(hospitals)
+        .where(eq(hospitals.id, user.hospitalId))
+        .limit(1);
+      return row?.disabledAt != null;
     },
 
     async markSignedIn(userId: string, at: Date): Promise<void> {
@@ -171,20 +184,14 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     },
 
-    async insertResetToken(token: {
-      userId: string;
-      tokenHash: string;
-      createdAt: Date;
-      expiresAt: Date;
-    }): Promise<void> {
-      await db.insert(passwordResetTokens).values(token);
-    },
-
     /**
-     * Uses a live reset token of a live account in one step; returns the account, or undefined
-     * for an unknown, expired or used token (a second use finds it used).
+     * Uses a live reset token of a live account in one step; returns the account and what the
+     * link was for, or undefined for an unknown, expired or used token (a second use finds it used).
      */
-    async useResetToken(tokenHash: string, at: Date): Promise<UserRow | undefined> {
+    async useResetToken(
+      tokenHash: string,
+      at: Date,
+    ): Promise<{ user: UserRow; purpose: ResetTokenPurpose } | undefined> {
       const [token] = await db
         .update(passwordResetTokens)
         .set({ usedAt: at })
@@ -195,14 +202,14 @@ export function createAuthRepository(db: Db) {
             gt(passwordResetTokens.expiresAt, at),
           ),
         )
-        .returning({ userId: passwordResetTokens.userId });
+        .returning({ userId: passwordResetTokens.userId, purpose: passwordResetTokens.purpose });
       if (!token) return undefined;
       const [user] = await db
         .select()
         .from(users)
         .where(and(eq(users.id, token.userId), isNull(users.deletedAt)))
         .limit(1);
-      return user;
+      return user ? { user, purpose: token.purpose } : undefined;
     },
 
     /**

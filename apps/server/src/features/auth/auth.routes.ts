@@ -85,7 +85,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         description:
           'An unknown e-mail and a wrong password get the same 401 `INVALID_CREDENTIALS` in the same time. `role` ' +
           '(sent by the admin and hospital sign-in pages) is compared only after the password is right: a different role ' +
-          'is 403 `ROLE_MISMATCH`. Erased accounts cannot sign in. Suspended donors can, to read the suspension. ' +
+          'is 403 `ROLE_MISMATCH`. Erased accounts cannot sign in. Suspended donors can, to read the suspension. A ' +
+          'hospital account an administrator disabled gets 403 `ACCOUNT_DISABLED` (only with the right password). ' +
           `After ${ACCOUNT_LIMITS.passwordFailures.max} wrong passwords for one e-mail address within ` +
           `${minutes(ACCOUNT_LIMITS.passwordFailures.windowMs)} minutes, that address is refused with 429 (Retry-After), ` +
           `registered or not. Rate limit: ${AUTH_RATE_LIMITS.login.max} per 15 minutes per client address.`,

@@ -1,7 +1,6 @@
 import {
   CONSENT_VERSION,
   OTP_TTL_MINUTES,
-  RESET_TOKEN_TTL_MINUTES,
   type AuthResult,
   type Login,
   type Register,
@@ -20,6 +19,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import { renderOtpMail, renderResetMail } from '../../lib/mail/templates';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { REVOKE_REASONS, type SessionContext, type Sessions } from '../../lib/sessions';
+import { issueSetPasswordLink } from '../../lib/set-password-links';
 import {
   digestsEqual,
   generateOpaqueToken,
@@ -39,6 +39,8 @@ export const INVALID_OTP_MESSAGE =
 export const INVALID_REFRESH_TOKEN_MESSAGE = 'Your session has expired. Please sign in again.';
 export const INVALID_RESET_TOKEN_MESSAGE =
   'This password reset link is not valid any more. Please ask for a new one.';
+export const ACCOUNT_DISABLED_MESSAGE =
+  'This account has been disabled by an administrator. Contact support if you think this is a mistake.';
 export const REGISTER_ROUTE_KEY = 'POST /api/v1/auth/register';
 
 export interface RequestContext extends SessionContext {
@@ -204,6 +206,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           `This is not a${input.role === 'admin' ? 'n' : ''} ${ROLE_NAMES[input.role]} account. Please use the sign-in page for your account type.`,
         );
       }
+      // Said only to whoever knows the password, so it reveals nothing to a stranger.
+      if (await repository.isDisabled(user)) {
+        throw new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
+      }
       return signIn(user, 'password', context);
     },
 
@@ -212,7 +218,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const wait = limiters.otpRequests.consume(email);
       if (wait > 0) throw tooManyAttempts(wait);
       const user = await repository.findByEmail(email);
-      if (!user || user.deletedAt) return;
+      if (!user || user.deletedAt || (await repository.isDisabled(user))) return;
       const code = generateOtpCode();
       const at = now();
       const mail = renderOtpMail({
@@ -256,6 +262,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       limiters.otpFailures.reset(email);
       limiters.passwordFailures.reset(email);
+      if (await repository.isDisabled(user)) {
+        throw new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
+      }
       return signIn(user, 'otp', context);
     },
 
@@ -295,24 +304,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       const wait = limiters.resetRequests.consume(email);
       if (wait > 0) throw tooManyAttempts(wait);
       const user = await repository.findByEmail(email);
-      if (!user || user.deletedAt) return;
-      const token = generateOpaqueToken();
-      const at = now();
-      const mail = renderResetMail({
-        language: user.language,
-        name: user.fullName,
-        link: `${deps.config.publicUrl}/reset-password?token=${token}`,
-        publicUrl: deps.config.publicUrl,
-      });
+      if (!user || user.deletedAt || (await repository.isDisabled(user))) return;
       await db.transaction(async (tx) => {
-        const repo = createAuthRepository(tx);
         // Only the newest link works: an older e-mail lying around is one less way in.
-        await repo.voidResetTokens(user.id, new Date(at));
-        await repo.insertResetToken({
+        const { link } = await issueSetPasswordLink(tx, {
           userId: user.id,
-          tokenHash: hashOpaqueToken(token),
-          createdAt: new Date(at),
-          expiresAt: new Date(at + RESET_TOKEN_TTL_MINUTES * 60_000),
+          purpose: 'reset',
+          now: now(),
+          publicUrl: deps.config.publicUrl,
+        });
+        const mail = renderResetMail({
+          language: user.language,
+          name: user.fullName,
+          link,
+          publicUrl: deps.config.publicUrl,
         });
         await mailer.enqueue(
           { to: user.email, userId: user.id, kind: 'password_reset', ...mail },
@@ -328,14 +333,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await db.transaction(async (tx) => {
         const repo = createAuthRepository(tx);
         const at = new Date(now());
-        const owner = await repo.useResetToken(hashOpaqueToken(token), at);
-        if (!owner) throw new AppError('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN_MESSAGE);
+        const used = await repo.useResetToken(hashOpaqueToken(token), at);
+        if (!used) throw new AppError('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN_MESSAGE);
+        const owner = used.user;
         await repo.setPasswordHash(owner.id, passwordHash);
         await sessions.revokeAll(owner.id, REVOKE_REASONS.passwordReset, tx);
         await repo.voidResetTokens(owner.id, at);
         await repo.voidLoginCodes(owner.id, at);
         await createActivityLog(tx).record({
-          action: 'user.password_reset',
+          // A hospital invitation's link sets the first password.
+          action:
+            used.purpose === 'invitation' ? 'user.invitation_accepted' : 'user.password_reset',
           actorId: owner.id,
           actorRole: owner.role,
           targetType: 'user',

@@ -1,10 +1,21 @@
 import { createHash } from 'node:crypto';
-import { APP_NAME, publicConfigSchema, successEnvelope, type PublicConfig } from '@bdms/shared';
+import {
+  APP_NAME,
+  adminFlagsSchema,
+  publicConfigSchema,
+  successEnvelope,
+  updateFeatureFlagsSchema,
+  type PublicConfig,
+} from '@bdms/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
+import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
+import { currentUser, requireRole } from '../../plugins/auth';
 import type { FlagsService } from './flags.service';
+
+const BEARER = [{ bearerAuth: [] }];
 
 export interface FlagsRoutesOptions {
   config: Pick<Config, 'supportEmail' | 'vapid'>;
@@ -61,6 +72,60 @@ export const flagsRoutes: FastifyPluginAsyncZod<FlagsRoutesOptions> = async (
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return { success: true as const, data };
+    },
+  );
+
+  // Administrators only; authentication and the role are checked before the body is read.
+  const adminOnly = [app.authenticate, requireRole('admin')];
+
+  app.get(
+    '/api/v1/admin/flags',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Feature flags with their sources (admin)',
+        description:
+          'The effective flags, as `GET /api/v1/config` shows them, and (extension) `sources`: for each flag ' +
+          '`default` (the product spec), `env` (FEATURE_FLAGS) or `admin` (changed at run time). Read fresh, not cached.',
+        security: BEARER,
+        response: {
+          200: successEnvelope(adminFlagsSchema),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ success: true as const, data: await flags.describe() }),
+  );
+
+  app.put(
+    '/api/v1/admin/flags',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Change feature flags at run time (admin)',
+        description:
+          '`{<flag>: boolean, …}`: any subset of the known flags; an unknown flag is 400 `VALIDATION_ERROR` on ' +
+          '`body.<flag>` and nothing changes. Stored (source `admin`), recorded in the activity log as `flags.updated` ' +
+          'with the previous values, and reflected at once by `GET /api/v1/config` (other server processes within 30 s). ' +
+          'A flag that FEATURE_FLAGS names is set back to the environment value at the next start. A flag never removes ' +
+          'a route or weakens a permission check. Replies like `GET /admin/flags`.',
+        security: BEARER,
+        body: updateFeatureFlagsSchema,
+        response: {
+          200: successEnvelope(adminFlagsSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      await flags.setFlags(request.body, caller.id, {
+        actorRole: caller.role,
+        requestId: requestMeta(request).requestId,
+      });
+      return { success: true as const, data: await flags.describe() };
     },
   );
 };

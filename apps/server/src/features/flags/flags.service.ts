@@ -1,9 +1,12 @@
 import {
   FEATURE_FLAG_DEFAULTS,
+  FEATURE_FLAG_NAMES,
   isFeatureFlag,
   updateFeatureFlagsSchema,
+  type AdminFlags,
   type FeatureFlag,
   type FeatureFlags,
+  type FlagValueSource,
   type UpdateFeatureFlags,
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
@@ -38,6 +41,17 @@ export function mergeFlags(rows: readonly { key: string; enabled: boolean }[]): 
   return flags;
 }
 
+/** Where each flag's value comes from: a row's source, else the product spec's default. */
+export function flagSources(
+  rows: readonly { key: string; source: FlagValueSource }[],
+): AdminFlags['sources'] {
+  const sources = Object.fromEntries(
+    FEATURE_FLAG_NAMES.map((name) => [name, 'default' as FlagValueSource]),
+  ) as AdminFlags['sources'];
+  for (const row of rows) if (isFeatureFlag(row.key)) sources[row.key] = row.source;
+  return sources;
+}
+
 export function createFlagsService(deps: FlagsServiceDeps) {
   const ttl = deps.cacheTtlMs ?? 30_000;
   const now = deps.now ?? Date.now;
@@ -62,6 +76,12 @@ export function createFlagsService(deps: FlagsServiceDeps) {
   return {
     getFlags,
     invalidate,
+
+    /** The effective flags and their sources, read fresh (the administrators' Features panel). */
+    async describe(): Promise<AdminFlags> {
+      const rows = await deps.flags.listAll();
+      return { flags: mergeFlags(rows), sources: flagSources(rows) };
+    },
 
     /**
      * FEATURE_FLAGS wins at every start: its flags are written with source 'env', and env rows

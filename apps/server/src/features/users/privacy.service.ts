@@ -12,7 +12,7 @@ import type { RequestMeta } from '../../lib/request-context';
 import type { UploadStore } from '../../lib/uploads';
 import type { UserViews } from '../../lib/user-view';
 import type { AuthUser } from '../../plugins/auth';
-import { toActivityItem } from './activity-messages';
+import { toActivityItem } from '../../lib/activity-messages';
 import { createUsersRepository } from './users.repository';
 
 export const WRONG_PASSWORD_MESSAGE = 'Your password is not correct.';

@@ -119,7 +119,12 @@ export function createMailer(deps: MailerDeps) {
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
-  async function deliver(row: MailOutboxRow, via: MailTransport): Promise<void> {
+  /** One attempt; `final`: a failure is not retried (status failed at once). */
+  async function deliver(
+    row: MailOutboxRow,
+    via: MailTransport,
+    final = false,
+  ): Promise<{ messageId: string | null; error: string | null }> {
     try {
       const info = await via.sendMail({
         from: deps.config.mailFrom,
@@ -144,9 +149,10 @@ export function createMailer(deps: MailerDeps) {
         { mailId: row.id, kind: row.kind, to: recipientDomain(row.toAddress) },
         'mail sent',
       );
+      return { messageId: info.messageId ?? null, error: null };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const giveUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+      const giveUp = final || row.attempts >= MAIL_MAX_ATTEMPTS;
       await db
         .update(mailOutbox)
         .set({
@@ -159,6 +165,7 @@ export function createMailer(deps: MailerDeps) {
         { mailId: row.id, kind: row.kind, attempts: row.attempts, reason, gaveUp: giveUp },
         giveUp ? 'mail failed; giving up' : 'mail failed; will retry',
       );
+      return { messageId: null, error: reason };
     }
   }
 
@@ -224,6 +231,42 @@ export function createMailer(deps: MailerDeps) {
         );
       }
       return row;
+    },
+
+    /**
+     * Stores a message and makes one delivery attempt right away, reporting how it went (the
+     * administrators' test e-mail). The row is written already claimed, so the retry worker
+     * leaves it alone, and a failure is final: a test is not retried for hours. Without SMTP_URL
+     * the message is only kept in the outbox (`logged`).
+     */
+    async sendNow(mail: OutgoingMail): Promise<{
+      row: MailOutboxRow;
+      status: 'sent' | 'logged' | 'failed';
+      messageId: string | null;
+      error: string | null;
+    }> {
+      if (!transport) {
+        const row = await this.enqueue(mail);
+        return { row, status: 'logged', messageId: null, error: null };
+      }
+      const at = now();
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          userId: mail.userId ?? null,
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          kind: mail.kind,
+          status: 'queued',
+          attempts: 1,
+          nextAttemptAt: new Date(at + MAIL_CLAIM_LEASE_MS),
+        })
+        .returning();
+      if (!row) throw new Error('mail_outbox insert returned no row');
+      const outcome = await deliver(row, transport, true);
+      return { row, status: outcome.error === null ? 'sent' : 'failed', ...outcome };
     },
 
     /** Stores and starts delivering a message (no caller transaction). */

@@ -1,6 +1,13 @@
 import { APP_NAME } from '@bdms/shared';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, mailLanguage, renderOtpMail, renderResetMail } from './templates';
+import {
+  escapeHtml,
+  mailLanguage,
+  renderInvitationMail,
+  renderOtpMail,
+  renderResetMail,
+  renderTestMail,
+} from './templates';
 
 const PUBLIC_URL = 'https://blood.example.in';
 const LINK = `${PUBLIC_URL}/reset-password?token=abc_DEF-123`;
@@ -74,5 +81,41 @@ describe('mail templates', () => {
     // The plain text is not HTML and stays as written.
     expect(mail.text).toContain('Hello <img src=x onerror=alert(1)> & "Co",');
     expect(escapeHtml(`'`)).toBe('&#39;');
+  });
+});
+
+describe('hospital invitation and test e-mails', () => {
+  it('invites in en, es and hi with the link, its validity and the hospital name escaped', () => {
+    const render = (language: string) =>
+      renderInvitationMail({
+        language,
+        hospitalName: 'St. John <Blood> & Co',
+        link: LINK,
+        hours: 72,
+        publicUrl: PUBLIC_URL,
+      });
+    const en = render('en');
+    expect(en.subject).toBe(`Your hospital account at ${APP_NAME}`);
+    expect(en.text).toContain('St. John <Blood> & Co');
+    expect(en.text).toContain(LINK);
+    expect(en.text).toContain('72 hours');
+    expect(en.html).toContain('St. John &lt;Blood&gt; &amp; Co');
+    expect(en.html).not.toContain('<Blood>');
+    expect(en.html).toContain(`href="${LINK}"`);
+    expect(render('es').subject).toBe(`La cuenta de tu hospital en ${APP_NAME}`);
+    expect(render('es').text).toContain('72 horas');
+    expect(render('hi').text).toContain('72 घंटे');
+    expect(render('fr').subject).toBe(en.subject);
+  });
+
+  it('writes the test message in the administrator’s language', () => {
+    const mail = renderTestMail({
+      language: 'es',
+      name: 'Anita',
+      at: '2026-03-15 10:00:00',
+      publicUrl: PUBLIC_URL,
+    });
+    expect(mail.subject).toBe(`Correo de prueba de ${APP_NAME}`);
+    expect(mail.text).toContain('Anita');
   });
 });

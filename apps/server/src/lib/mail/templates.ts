@@ -222,3 +222,100 @@ export function renderNotificationMail(input: NotificationMailInput): RenderedMa
     publicUrl: input.publicUrl,
   });
 }
+
+export interface InvitationMailInput {
+  language: string | null | undefined;
+  /** The hospital's name, as the administrator entered it. */
+  hospitalName: string;
+  /** The full link, `${PUBLIC_URL}/reset-password?token=…`. */
+  link: string;
+  /** Hours the link stays valid. */
+  hours: number;
+  publicUrl: string;
+}
+
+const INVITATION_TEXT: Record<
+  MailLanguage,
+  (
+    hospital: string,
+    hours: number,
+  ) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string }
+> = {
+  en: (hospital, hours) => ({
+    subject: `Your hospital account at ${APP_NAME}`,
+    greeting: `Hello ${hospital},`,
+    intro: `An administrator has created a hospital account for ${hospital}. Open this link to choose your password and sign in:`,
+    label: 'Choose your password',
+    outro: `The link is valid for ${hours} hours and works once. Sign in afterwards on the hospital sign-in page with this e-mail address. If you did not expect this e-mail, ignore it; nobody can use the account without the link.`,
+  }),
+  es: (hospital, hours) => ({
+    subject: `La cuenta de tu hospital en ${APP_NAME}`,
+    greeting: `Hola, ${hospital}:`,
+    intro: `Un administrador ha creado una cuenta de hospital para ${hospital}. Abre este enlace para elegir tu contraseña e iniciar sesión:`,
+    label: 'Elegir la contraseña',
+    outro: `El enlace es válido durante ${hours} horas y solo funciona una vez. Después, inicia sesión en la página de acceso para hospitales con esta dirección de correo. Si no esperabas este correo, ignóralo; nadie puede usar la cuenta sin el enlace.`,
+  }),
+  hi: (hospital, hours) => ({
+    subject: `${APP_NAME} पर आपके अस्पताल का खाता`,
+    greeting: `नमस्ते ${hospital},`,
+    intro: `एक व्यवस्थापक ने ${hospital} के लिए अस्पताल खाता बनाया है। अपना पासवर्ड चुनने और साइन इन करने के लिए यह लिंक खोलें:`,
+    label: 'अपना पासवर्ड चुनें',
+    outro: `यह लिंक ${hours} घंटे तक मान्य है और सिर्फ़ एक बार काम करता है। इसके बाद इसी ई-मेल पते से अस्पताल साइन-इन पेज पर साइन इन करें। अगर आपको यह ई-मेल अपेक्षित नहीं था, तो इसे अनदेखा करें; लिंक के बिना कोई भी इस खाते का उपयोग नहीं कर सकता।`,
+  }),
+};
+
+/** The set-password invitation of a new hospital account (always sent, whatever the flags). */
+export function renderInvitationMail(input: InvitationMailInput): RenderedMail {
+  const lang = mailLanguage(input.language);
+  const { label, ...text } = INVITATION_TEXT[lang](input.hospitalName, input.hours);
+  return render({
+    lang,
+    ...text,
+    highlight: { kind: 'link', url: input.link, label },
+    publicUrl: input.publicUrl,
+  });
+}
+
+export interface TestMailInput {
+  language: string | null | undefined;
+  /** The administrator who asked for it. */
+  name: string;
+  publicUrl: string;
+  /** When it was asked for (ISO), so repeated tests can be told apart. */
+  at: string;
+}
+
+const TEST_MAIL_TEXT: Record<
+  MailLanguage,
+  (name: string, at: string) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'>
+> = {
+  en: (name, at) => ({
+    subject: `Test e-mail from ${APP_NAME}`,
+    greeting: `Hello,`,
+    intro: `${name} sent this test message from the administrators' console at ${at} (UTC).`,
+    outro: 'If you can read it, outgoing e-mail works. There is nothing else to do.',
+  }),
+  es: (name, at) => ({
+    subject: `Correo de prueba de ${APP_NAME}`,
+    greeting: `Hola:`,
+    intro: `${name} envió este mensaje de prueba desde la consola de administración el ${at} (UTC).`,
+    outro: 'Si puedes leerlo, el correo saliente funciona. No hay que hacer nada más.',
+  }),
+  hi: (name, at) => ({
+    subject: `${APP_NAME} से परीक्षण ई-मेल`,
+    greeting: `नमस्ते,`,
+    intro: `${name} ने यह परीक्षण संदेश ${at} (UTC) पर व्यवस्थापक कंसोल से भेजा।`,
+    outro: 'अगर आप इसे पढ़ पा रहे हैं, तो बाहर जाने वाला ई-मेल काम कर रहा है। और कुछ करने की ज़रूरत नहीं है।',
+  }),
+};
+
+/** `POST /admin/email/test`: proves the SMTP settings, in the administrator's language. */
+export function renderTestMail(input: TestMailInput): RenderedMail {
+  const lang = mailLanguage(input.language);
+  return render({
+    lang,
+    ...TEST_MAIL_TEXT[lang](input.name, input.at),
+    highlight: { kind: 'none' },
+    publicUrl: input.publicUrl,
+  });
+}

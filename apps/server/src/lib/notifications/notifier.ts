@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import type { MailLogger, Mailer } from '../mail/mailer';
 import { renderNotificationMail } from '../mail/templates';
+import { readNotificationSettings } from '../notification-settings';
 import { renderNotification, type NotificationParams, type NotificationType } from './templates';
 
 /** After the n-th failed attempt the next waits 30 s × 2^n; after the 8th it gives up. */
@@ -36,8 +37,9 @@ export interface NotifyInput {
   /** A path in the web app (`/dashboard`), or null. */
   link?: string | null;
   /**
-   * Also by e-mail (through the mail outbox) while the `emailNotifications` flag is on: for
-   * what a donor must not miss (status changes, document verdicts, matches).
+   * Also by e-mail (through the mail outbox) while the `emailNotifications` flag and the
+   * administrators' `emailEnabled` setting are on: for what a donor must not miss (status
+   * changes, document verdicts, matches).
    */
   email?: boolean;
 }
@@ -138,10 +140,15 @@ export function createNotifier(deps: NotifierDeps) {
       })
       .returning({ id: notifications.id });
     if (!row) throw new Error('notifications insert returned no row');
-    const subscriptions = await tx
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId));
+    // The in-app notification is always written; the administrators' settings switch the
+    // push and e-mail channels (read through the transaction, like the flag).
+    const settings = await readNotificationSettings(tx);
+    const subscriptions = settings.pushEnabled
+      ? await tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+      : [];
     const deliveries: (typeof notificationDeliveries.$inferInsert)[] = subscriptions.map((sub) => ({
       notificationId: row.id,
       channel: 'push' as const,
@@ -149,7 +156,7 @@ export function createNotifier(deps: NotifierDeps) {
       nextAttemptAt: at,
       createdAt: at,
     }));
-    if (input.email && (await isEmailOn(tx))) {
+    if (input.email && settings.emailEnabled && (await isEmailOn(tx))) {
       deliveries.push({
         notificationId: row.id,
         channel: 'email',

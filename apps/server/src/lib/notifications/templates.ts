@@ -16,6 +16,12 @@ export const NOTIFICATION_TYPES = [
   'donor.reactivated',
   'donation.recorded',
   'availability.expiring',
+  'blood_request.critical',
+  'blood_request.awaiting_verification',
+  'blood_request.match',
+  'blood_request.donor_accepted',
+  'blood_request.status_changed',
+  'blood_request.closed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -127,6 +133,97 @@ export const NOTIFICATION_TEXT: Record<NotificationType, Record<MailLanguage, Te
       message:
         'रक्तदान के लिए आपकी उपलब्धता {date} को समाप्त हो रही है। अनुरोध मिलते रहें, इसके लिए इसकी पुष्टि करें।',
     },
+  },
+  // Blood requests. Never the requester's or a donor's phone: these texts reach lock screens.
+  'blood_request.critical': {
+    en: {
+      title: 'Critical blood request',
+      message:
+        'Critical: {units} unit(s) of {bloodType} needed at {hospital}, {city}. Please review it now.',
+    },
+    es: {
+      title: 'Solicitud de sangre crítica',
+      message:
+        'Crítico: se necesitan {units} unidad(es) de {bloodType} en {hospital}, {city}. Revísala ahora.',
+    },
+    hi: {
+      title: 'गंभीर रक्त अनुरोध',
+      message:
+        'गंभीर: {hospital}, {city} में {bloodType} की {units} यूनिट चाहिए। कृपया अभी इसकी समीक्षा करें।',
+    },
+  },
+  'blood_request.awaiting_verification': {
+    en: {
+      title: 'Blood request to verify',
+      message:
+        '{units} unit(s) of {bloodType} requested at {hospital}, {city}. Verify it so donors are told.',
+    },
+    es: {
+      title: 'Solicitud de sangre por verificar',
+      message:
+        'Se piden {units} unidad(es) de {bloodType} en {hospital}, {city}. Verifícala para avisar a los donantes.',
+    },
+    hi: {
+      title: 'सत्यापन हेतु रक्त अनुरोध',
+      message:
+        '{hospital}, {city} में {bloodType} की {units} यूनिट का अनुरोध है। इसे सत्यापित करें ताकि दाताओं को बताया जा सके।',
+    },
+  },
+  'blood_request.match': {
+    en: {
+      title: '{urgency}: {bloodType} blood needed near you',
+      message:
+        '{units} unit(s) of {bloodType} needed at {hospital}, {city}, about {distance} km from you. Open the app to accept or decline.',
+    },
+    es: {
+      title: '{urgency}: se necesita sangre {bloodType} cerca de ti',
+      message:
+        'Se necesitan {units} unidad(es) de {bloodType} en {hospital}, {city}, a unos {distance} km. Abre la app para aceptar o rechazar.',
+    },
+    hi: {
+      title: '{urgency}: आपके पास {bloodType} रक्त की ज़रूरत',
+      message:
+        '{hospital}, {city} में {bloodType} की {units} यूनिट चाहिए, आपसे लगभग {distance} किमी दूर। स्वीकार या अस्वीकार करने के लिए ऐप खोलें।',
+    },
+  },
+  'blood_request.donor_accepted': {
+    en: {
+      title: 'Donors on their way',
+      message: '{count} donor(s) on their way for your request {code} at {hospital}.',
+    },
+    es: {
+      title: 'Donantes en camino',
+      message: '{count} donante(s) en camino para tu solicitud {code} en {hospital}.',
+    },
+    hi: {
+      title: 'दाता रास्ते में हैं',
+      message: '{hospital} में आपके अनुरोध {code} के लिए {count} दाता रास्ते में हैं।',
+    },
+  },
+  'blood_request.closed': {
+    en: {
+      title: 'Blood no longer needed',
+      message:
+        'The request for {bloodType} blood at {hospital}, {city} is {status}. Please do not travel for it. Thank you for offering!',
+    },
+    es: {
+      title: 'Ya no se necesita sangre',
+      message:
+        'La solicitud de sangre {bloodType} en {hospital}, {city} está {status}. No hace falta que vayas. ¡Gracias por ofrecerte!',
+    },
+    hi: {
+      title: 'अब रक्त की आवश्यकता नहीं',
+      message:
+        '{hospital}, {city} में {bloodType} रक्त का अनुरोध {status} है। कृपया इसके लिए यात्रा न करें। आगे आने के लिए धन्यवाद!',
+    },
+  },
+  'blood_request.status_changed': {
+    en: { title: 'Blood request {code}', message: 'Your blood request {code} is now {status}.' },
+    es: {
+      title: 'Solicitud de sangre {code}',
+      message: 'Tu solicitud de sangre {code} ahora está {status}.',
+    },
+    hi: { title: 'रक्त अनुरोध {code}', message: 'आपका रक्त अनुरोध {code} अब {status} है।' },
   },
 };
 

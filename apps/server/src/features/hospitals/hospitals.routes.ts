@@ -1,0 +1,161 @@
+import {
+  HOSPITAL_INVITATION_TTL_HOURS,
+  createHospitalSchema,
+  hospitalPageSchema,
+  hospitalResultSchema,
+  idParamsSchema,
+  paginationQuerySchema,
+  successEnvelope,
+} from '@bdms/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request-context';
+import { errorResponses } from '../../lib/route-schemas';
+import { currentUser, requireRole } from '../../plugins/auth';
+import type { HospitalsService } from './hospitals.service';
+
+const BEARER = [{ bearerAuth: [] }];
+
+export interface HospitalsRoutesOptions {
+  hospitals: HospitalsService;
+}
+
+/** Hospital accounts, managed by administrators (API.md "Admin"). */
+export const hospitalsRoutes: FastifyPluginAsyncZod<HospitalsRoutesOptions> = async (
+  app,
+  { hospitals },
+) => {
+  // Token and role are checked before anything else: anonymous 401, donors and hospitals 403.
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', requireRole('admin'));
+
+  app.post(
+    '/api/v1/admin/hospitals',
+    {
+      schema: {
+        tags: ['hospitals'],
+        summary: 'Create a hospital account (admin)',
+        description:
+          '`{name, email, phone, city, state, facilityId?, language?}` (`language` en/es/hi, extension). Creates the ' +
+          'hospital and its sign-in account (role `hospital`, status `approved`) with a password nobody knows, and ' +
+          `e-mails a set-password link \`PUBLIC_URL/reset-password?token=…\` valid ${HOSPITAL_INVITATION_TTL_HOURS} hours ` +
+          'and single use; the hospital sets its password with `POST /api/v1/auth/reset-password {token, password}` ' +
+          'and signs in with `role: "hospital"`. The invitation is an account e-mail: it is sent even while ' +
+          '`emailNotifications` is off. A taken e-mail or phone is 409 `EMAIL_TAKEN` / `PHONE_TAKEN`. Idempotent by ' +
+          '`X-Request-ID` like registration. Recorded in the activity log (`hospital.created`).',
+        security: BEARER,
+        body: createHospitalSchema,
+        response: {
+          201: successEnvelope(hospitalResultSchema),
+          ...errorResponses(400, 401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { hospital, replayed } = await hospitals.create(
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ success: true as const, data: { hospital } });
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/hospitals',
+    {
+      schema: {
+        tags: ['hospitals'],
+        summary: 'Hospital accounts (admin)',
+        description: 'Newest first, paginated (`page` from 1, `pageSize` 1 to 100, default 20).',
+        security: BEARER,
+        querystring: paginationQuerySchema,
+        response: { 200: successEnvelope(hospitalPageSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await hospitals.list(request.query.page, request.query.pageSize),
+    }),
+  );
+
+  app.get(
+    '/api/v1/admin/hospitals/:id',
+    {
+      schema: {
+        tags: ['hospitals'],
+        summary: 'One hospital account (admin, extension)',
+        security: BEARER,
+        params: idParamsSchema,
+        response: {
+          200: successEnvelope(hospitalResultSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { hospital: await hospitals.get(request.params.id) },
+    }),
+  );
+
+  app.post(
+    '/api/v1/admin/hospitals/:id/disable',
+    {
+      schema: {
+        tags: ['hospitals'],
+        summary: 'Disable a hospital account (admin)',
+        description:
+          'Its accounts are signed out everywhere (refresh tokens revoked, access tokens refused) and cannot sign in: ' +
+          'the right password (or one-time code) then gets 403 `ACCOUNT_DISABLED`, while a wrong one still gets 401 ' +
+          '`INVALID_CREDENTIALS`, so the state is only revealed to whoever holds the password. No codes or reset links ' +
+          'are mailed to it. Disabling a disabled hospital changes nothing (200). Logged as `hospital.disabled`.',
+        security: BEARER,
+        params: idParamsSchema,
+        response: {
+          200: successEnvelope(hospitalResultSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        hospital: await hospitals.disable(
+          currentUser(request),
+          request.params.id,
+          requestMeta(request),
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/api/v1/admin/hospitals/:id/enable',
+    {
+      schema: {
+        tags: ['hospitals'],
+        summary: 'Enable a disabled hospital account again (admin)',
+        description:
+          'Sign-in works again with the existing password. Enabling an enabled hospital changes nothing (200). Logged ' +
+          'as `hospital.enabled`.',
+        security: BEARER,
+        params: idParamsSchema,
+        response: {
+          200: successEnvelope(hospitalResultSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        hospital: await hospitals.enable(
+          currentUser(request),
+          request.params.id,
+          requestMeta(request),
+        ),
+      },
+    }),
+  );
+};

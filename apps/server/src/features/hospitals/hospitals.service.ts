@@ -1,0 +1,213 @@
+import {
+  HOSPITAL_INVITATION_TTL_HOURS,
+  type CreateHospital,
+  type HospitalAccount,
+  type HospitalPage,
+} from '@bdms/shared';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { createActivityLog } from '../../lib/activity-log';
+import { AppError } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import { fingerprint, type Idempotency } from '../../lib/idempotency';
+import type { Mailer } from '../../lib/mail/mailer';
+import { renderInvitationMail } from '../../lib/mail/templates';
+import type { RequestMeta } from '../../lib/request-context';
+import { REVOKE_REASONS, type Sessions } from '../../lib/sessions';
+import { issueSetPasswordLink } from '../../lib/set-password-links';
+import { generateOpaqueToken } from '../../lib/tokens';
+import type { AuthUser } from '../../plugins/auth';
+import { createHospitalsRepository, type HospitalWithAccount } from './hospitals.repository';
+
+export const CREATE_HOSPITAL_ROUTE_KEY = 'POST /api/v1/admin/hospitals';
+
+export interface HospitalsServiceDeps {
+  db: Db;
+  mail: Pick<Mailer, 'enqueue' | 'kick'>;
+  sessions: Pick<Sessions, 'revokeAll'>;
+  idempotency: Idempotency;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  now?: () => number;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'There is no hospital with this id.');
+const emailTaken = () =>
+  new AppError('EMAIL_TAKEN', 'An account with this e-mail address already exists.', [
+    { path: 'body.email', message: 'An account with this e-mail address already exists.' },
+  ]);
+const phoneTaken = () =>
+  new AppError('PHONE_TAKEN', 'An account with this phone number already exists.', [
+    { path: 'body.phone', message: 'An account with this phone number already exists.' },
+  ]);
+
+export function toHospitalAccount({ hospital, user }: HospitalWithAccount): HospitalAccount {
+  return {
+    id: hospital.id,
+    userId: user?.id ?? '',
+    name: hospital.name,
+    email: user?.email ?? '',
+    phone: hospital.phone ?? user?.phone ?? null,
+    city: hospital.city,
+    state: hospital.state,
+    facilityId: hospital.facilityId,
+    disabled: hospital.disabledAt !== null,
+    createdAt: hospital.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Hospital accounts, created by administrators. The account starts approved with a password
+ * nobody knows (not a valid hash, so no password matches it) and the hospital chooses its own
+ * through an e-mailed set-password link: the password-reset machinery with purpose
+ * `invitation`, valid HOSPITAL_INVITATION_TTL_HOURS. The invitation is an account e-mail, sent
+ * whatever the flags and settings say.
+ */
+export function createHospitalsService(deps: HospitalsServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const repository = createHospitalsRepository(db);
+
+  async function create(tx: Db, caller: AuthUser, input: CreateHospital, meta: RequestMeta) {
+    const repo = createHospitalsRepository(tx);
+    if (await repo.isEmailTaken(input.email)) throw emailTaken();
+    if (await repo.isPhoneTaken(input.phone)) throw phoneTaken();
+    const at = now();
+    const hospital = await repo.insertHospital({
+      name: input.name,
+      facilityId: input.facilityId ?? null,
+      city: input.city,
+      state: input.state,
+      phone: input.phone,
+      createdAt: new Date(at),
+    });
+    const user = await repo.insertUser({
+      email: input.email,
+      passwordHash: `!invited:${generateOpaqueToken()}`,
+      role: 'hospital',
+      status: 'approved',
+      fullName: input.name,
+      phone: input.phone,
+      city: input.city,
+      state: input.state,
+      language: input.language ?? 'en',
+      hospitalId: hospital.id,
+      createdAt: new Date(at),
+    });
+    const { link } = await issueSetPasswordLink(tx, {
+      userId: user.id,
+      purpose: 'invitation',
+      now: at,
+      publicUrl: deps.config.publicUrl,
+    });
+    const mail = renderInvitationMail({
+      language: user.language,
+      hospitalName: hospital.name,
+      link,
+      hours: HOSPITAL_INVITATION_TTL_HOURS,
+      publicUrl: deps.config.publicUrl,
+    });
+    await deps.mail.enqueue(
+      { to: user.email, userId: user.id, kind: 'hospital_invitation', ...mail },
+      tx,
+    );
+    await createActivityLog(tx).record({
+      action: 'hospital.created',
+      actorId: caller.id,
+      actorRole: caller.role,
+      targetType: 'hospital',
+      targetId: hospital.id,
+      details: { userId: user.id, facilityId: hospital.facilityId },
+      requestId: meta.requestId,
+    });
+    return toHospitalAccount({ hospital, user });
+  }
+
+  async function setDisabled(
+    caller: AuthUser,
+    id: string,
+    disabled: boolean,
+    meta: RequestMeta,
+  ): Promise<HospitalAccount> {
+    await db.transaction(async (tx) => {
+      const repo = createHospitalsRepository(tx);
+      const hospital = await repo.lock(id);
+      if (!hospital) throw notFound();
+      // Already so: nothing changes and nothing is logged again.
+      if ((hospital.disabledAt !== null) === disabled) return;
+      await repo.setDisabledAt(id, disabled ? new Date(now()) : null);
+      const accounts = await repo.listAccountIds(id);
+      if (disabled) {
+        for (const userId of accounts) {
+          await deps.sessions.revokeAll(userId, REVOKE_REASONS.accountDisabled, tx);
+        }
+      }
+      await createActivityLog(tx).record({
+        action: disabled ? 'hospital.disabled' : 'hospital.enabled',
+        actorId: caller.id,
+        actorRole: caller.role,
+        targetType: 'hospital',
+        targetId: id,
+        details: { accounts: accounts.length },
+        requestId: meta.requestId,
+      });
+    });
+    const found = await repository.findById(id);
+    if (!found) throw notFound();
+    return toHospitalAccount(found);
+  }
+
+  return {
+    /**
+     * A hospital and its account, with the invitation e-mailed. Idempotent by X-Request-ID: a
+     * retry returns the first reply (and sends nothing again).
+     */
+    async create(
+      caller: AuthUser,
+      input: CreateHospital,
+      meta: RequestMeta,
+    ): Promise<{ hospital: HospitalAccount; replayed: boolean }> {
+      try {
+        if (!meta.idempotencyKey) {
+          const hospital = await db.transaction((tx) => create(tx, caller, input, meta));
+          deps.mail.kick();
+          return { hospital, replayed: false };
+        }
+        const reply = await deps.idempotency.run(
+          {
+            key: meta.idempotencyKey,
+            route: CREATE_HOSPITAL_ROUTE_KEY,
+            requestHash: fingerprint(input, deps.config.jwtSecret),
+          },
+          async (tx) => ({ statusCode: 201, body: await create(tx, caller, input, meta) }),
+        );
+        if (!reply.replayed) deps.mail.kick();
+        return { hospital: reply.body as HospitalAccount, replayed: reply.replayed };
+      } catch (error) {
+        // Two creations racing past the checks: the unique index decides.
+        const constraint = uniqueViolation(error);
+        if (constraint?.includes('email')) throw emailTaken();
+        if (constraint?.includes('phone')) throw phoneTaken();
+        throw error;
+      }
+    },
+
+    async list(page: number, pageSize: number): Promise<HospitalPage> {
+      const { items, total } = await repository.listPage(page, pageSize);
+      return { items: items.map(toHospitalAccount), total, page, pageSize };
+    },
+
+    async get(id: string): Promise<HospitalAccount> {
+      const found = await repository.findById(id);
+      if (!found) throw notFound();
+      return toHospitalAccount(found);
+    },
+
+    /** Signs the hospital's accounts out everywhere; sign-in is then 403 ACCOUNT_DISABLED. */
+    disable: (caller: AuthUser, id: string, meta: RequestMeta) =>
+      setDisabled(caller, id, true, meta),
+    enable: (caller: AuthUser, id: string, meta: RequestMeta) =>
+      setDisabled(caller, id, false, meta),
+  };
+}
+
+export type HospitalsService = ReturnType<typeof createHospitalsService>;

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exclusionReason,
+  isAvailableAt,
+  MATCHING_DEFAULTS,
+  nextRadius,
+  rankCandidates,
+  type MatchCandidate,
+  type MatchRequest,
+  type MatchSettings,
+} from './matching';
+
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-06-15T12:00:00.000Z');
+const HYDERABAD = { latitude: 17.385, longitude: 78.4867 };
+/** A point `km` north of Hyderabad (1° of latitude ≈ 111.195 km). */
+const north = (km: number) => ({
+  latitude: HYDERABAD.latitude + km / 111.195,
+  longitude: HYDERABAD.longitude,
+});
+
+const REQUEST: MatchRequest = { ...HYDERABAD, bloodType: 'O-' };
+const SETTINGS: MatchSettings = {
+  radiusKm: 25,
+  maxDonorsPerRequest: 20,
+  maxAlertsPerDonorPer7d: 2,
+};
+
+let sequence = 0;
+function candidate(overrides: Partial<MatchCandidate> = {}): MatchCandidate {
+  sequence += 1;
+  return {
+    id: `donor-${String(sequence).padStart(4, '0')}`,
+    role: 'donor',
+    status: 'approved',
+    bloodType: 'O-',
+    gender: 'male',
+    ...north(5),
+    available: true,
+    availabilityConfirmedAt: new Date(NOW - 10 * DAY),
+    availableUntil: null,
+    lastDonationAt: null,
+    deletedAt: null,
+    deferral: null,
+    alertsLast7d: 0,
+    alreadyMatched: false,
+    ...overrides,
+  };
+}
+
+const reason = (overrides: Partial<MatchCandidate>, request: MatchRequest = REQUEST) =>
+  exclusionReason(candidate(overrides), request, NOW, SETTINGS);
+
+describe('exclusionReason', () => {
+  it('accepts an approved, available, compatible donor nearby', () => {
+    expect(reason({})).toBeNull();
+  });
+
+  it.each([
+    [{ role: 'hospital' }, 'not_donor'],
+    [{ role: 'admin' }, 'not_donor'],
+    [{ status: 'pending' }, 'not_approved'],
+    [{ status: 'suspended' }, 'not_approved'],
+    [{ status: 'rejected' }, 'not_approved'],
+    [{ deletedAt: new Date(NOW - DAY) }, 'deleted'],
+    [{ available: false }, 'unavailable'],
+    [{ availabilityConfirmedAt: null }, 'unavailable'],
+    [{ availabilityConfirmedAt: new Date(NOW - 90 * DAY) }, 'unavailable'],
+    [{ availableUntil: '2026-06-14' }, 'unavailable'],
+    [{ bloodType: 'A+' }, 'incompatible'],
+    [{ bloodType: null }, 'incompatible'],
+    [{ bloodType: 'Z+' }, 'incompatible'],
+    [{ lastDonationAt: new Date(NOW - 60 * DAY) }, 'donation_interval'],
+    [{ deferral: { permanent: true, openEnded: false, nextEligibleAt: null } }, 'deferred'],
+    [{ deferral: { permanent: false, openEnded: true, nextEligibleAt: null } }, 'deferred'],
+    [
+      { deferral: { permanent: false, openEnded: false, nextEligibleAt: new Date(NOW + DAY) } },
+      'deferred',
+    ],
+    [{ latitude: null, longitude: null }, 'no_location'],
+    [{ ...north(25.5) }, 'too_far'],
+    [{ ...north(100) }, 'too_far'],
+    [{ alreadyMatched: true }, 'already_matched'],
+    [{ alertsLast7d: 2 }, 'fairness_cap'],
+  ] as [Partial<MatchCandidate>, string][])('excludes %o as %s', (overrides, expected) => {
+    expect(reason(overrides)).toBe(expected);
+  });
+
+  it('accepts a deferral that has ended, availability until today, and one alert this week', () => {
+    expect(
+      reason({
+        deferral: { permanent: false, openEnded: false, nextEligibleAt: new Date(NOW - 1) },
+      }),
+    ).toBeNull();
+    expect(reason({ availableUntil: '2026-06-15' })).toBeNull();
+    expect(reason({ alertsLast7d: 1 })).toBeNull();
+    expect(reason({ ...north(24.9) })).toBeNull();
+  });
+
+  it('lets compatible types give: O- to anyone, O+ to A+, never A+ to O-', () => {
+    expect(reason({ bloodType: 'O+' }, { ...REQUEST, bloodType: 'A+' })).toBeNull();
+    expect(reason({ bloodType: 'O-' }, { ...REQUEST, bloodType: 'AB+' })).toBeNull();
+    expect(reason({ bloodType: 'A+' }, { ...REQUEST, bloodType: 'O-' })).toBe('incompatible');
+  });
+});
+
+describe('donation interval boundaries', () => {
+  it.each([
+    ['male', 89, 'donation_interval'],
+    ['male', 90, null],
+    ['female', 119, 'donation_interval'],
+    ['female', 120, null],
+    ['other', 119, 'donation_interval'],
+    ['other', 120, null],
+    [null, 119, 'donation_interval'],
+  ] as const)('a %s donor who gave %i days ago: %s', (gender, days, expected) => {
+    expect(reason({ gender, lastDonationAt: new Date(NOW - days * DAY) })).toBe(expected);
+  });
+
+  it('counts exactly: one millisecond short of 90 days is still too soon', () => {
+    expect(reason({ lastDonationAt: new Date(NOW - 90 * DAY + 1) })).toBe('donation_interval');
+    expect(reason({ lastDonationAt: new Date(NOW - 90 * DAY).toISOString() })).toBeNull();
+  });
+});
+
+describe('isAvailableAt', () => {
+  it('lapses 90 days after confirmation', () => {
+    const row = { available: true, availabilityConfirmedAt: new Date(NOW), availableUntil: null };
+    expect(isAvailableAt(row, NOW + 90 * DAY - 1)).toBe(true);
+    expect(isAvailableAt(row, NOW + 90 * DAY)).toBe(false);
+  });
+});
+
+describe('rankCandidates', () => {
+  it('puts the exact type first, then the nearest, and cuts to maxDonorsPerRequest', () => {
+    const request: MatchRequest = { ...HYDERABAD, bloodType: 'A+' };
+    const far = candidate({ id: 'exact-far', bloodType: 'A+', ...north(20) });
+    const near = candidate({ id: 'exact-near', bloodType: 'A+', ...north(2) });
+    const compatibleNear = candidate({ id: 'o-neg-near', bloodType: 'O-', ...north(1) });
+    const compatibleMid = candidate({ id: 'a-neg-mid', bloodType: 'A-', ...north(10) });
+    const incompatible = candidate({ id: 'b-pos', bloodType: 'B+', ...north(1) });
+    const ranked = rankCandidates(
+      [far, compatibleMid, incompatible, compatibleNear, near],
+      request,
+      NOW,
+      SETTINGS,
+    );
+    expect(ranked.map((r) => r.id)).toEqual(['exact-near', 'exact-far', 'o-neg-near', 'a-neg-mid']);
+    expect(ranked[0]).toMatchObject({ exactType: true, bloodType: 'A+' });
+    expect(ranked[0]!.distanceKm).toBeCloseTo(2, 1);
+    expect(ranked[2]).toMatchObject({ exactType: false, bloodType: 'O-' });
+
+    const cut = rankCandidates([far, compatibleMid, compatibleNear, near], request, NOW, {
+      ...SETTINGS,
+      maxDonorsPerRequest: 2,
+    });
+    expect(cut.map((r) => r.id)).toEqual(['exact-near', 'exact-far']);
+  });
+
+  it('breaks distance ties by id, so the result is deterministic', () => {
+    const a = candidate({ id: 'b', ...north(3) });
+    const b = candidate({ id: 'a', ...north(3) });
+    expect(rankCandidates([a, b], REQUEST, NOW, SETTINGS).map((r) => r.id)).toEqual(['a', 'b']);
+  });
+
+  it('applies the fairness cap: a donor alerted twice in 7 days is skipped for a third request', () => {
+    const tired = candidate({ id: 'tired', alertsLast7d: 2, ...north(1) });
+    const once = candidate({ id: 'once', alertsLast7d: 1, ...north(2) });
+    const fresh = candidate({ id: 'fresh', alertsLast7d: 0, ...north(3) });
+    expect(rankCandidates([tired, once, fresh], REQUEST, NOW, SETTINGS).map((r) => r.id)).toEqual([
+      'once',
+      'fresh',
+    ]);
+    // A higher cap (admin setting) lets the tired donor in.
+    expect(
+      rankCandidates([tired], REQUEST, NOW, { ...SETTINGS, maxAlertsPerDonorPer7d: 3 }),
+    ).toHaveLength(1);
+  });
+
+  it('never re-asks a donor already told or who declined', () => {
+    const told = candidate({ id: 'told', alreadyMatched: true });
+    expect(rankCandidates([told], REQUEST, NOW, SETTINGS)).toEqual([]);
+  });
+
+  it('reaches a donor at 40 km only with a wider radius', () => {
+    const distant = candidate({ id: 'distant', ...north(40) });
+    expect(rankCandidates([distant], REQUEST, NOW, SETTINGS)).toEqual([]);
+    const widened = nextRadius(SETTINGS.radiusKm)!;
+    expect(
+      rankCandidates([distant], REQUEST, NOW, { ...SETTINGS, radiusKm: widened }),
+    ).toHaveLength(1);
+  });
+});
+
+describe('nextRadius', () => {
+  it('widens 25 → 50 → 100 and stops at the maximum', () => {
+    expect(nextRadius(25)).toBe(50);
+    expect(nextRadius(50)).toBe(100);
+    expect(nextRadius(100)).toBeNull();
+    expect(nextRadius(150)).toBeNull();
+  });
+
+  it('grows by at least the step and never past the cap', () => {
+    expect(nextRadius(5, 25, 100)).toBe(30);
+    expect(nextRadius(80, 25, 100)).toBe(100);
+    expect(nextRadius(10, 10, 15)).toBe(15);
+    expect(MATCHING_DEFAULTS).toMatchObject({ radiusStepKm: 25, maxRadiusKm: 100 });
+  });
+});

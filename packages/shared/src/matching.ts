@@ -1,0 +1,197 @@
+import { canDonateRedCells, isBloodType } from './compatibility';
+import type { BloodType } from './constants';
+import { AVAILABILITY_TTL_DAYS } from './donors';
+import { nextEligibleAfterDonation } from './eligibility';
+import { haversineKm, type LatLng } from './geo';
+
+/**
+ * Who is told about a blood request, as a pure function of candidates the database found in a
+ * bounding box. The server's query already applies the cheap filters; every rule is applied
+ * again here so it is tested in one place and the two cannot drift apart silently.
+ */
+
+const DAY_MS = 86_400_000;
+
+export const MATCHING_DEFAULTS = {
+  /** First round's radius (API.md: default 25 km); admins change it in notification settings. */
+  matchRadiusKm: 25,
+  /** API.md: at most 20 donors are told per request (per round). */
+  maxDonorsPerRequest: 20,
+  /** Fairness: a donor gets at most this many request alerts in any 7 days. */
+  maxAlertsPerDonorPer7d: 2,
+  /** Widening: the radius grows by at least this much per round (and at least doubles)… */
+  radiusStepKm: 25,
+  /** …up to this radius. */
+  maxRadiusKm: 100,
+  /** A verified request with too few accepted donors widens this long after its last round. */
+  widenAfterMinutes: 30,
+} as const;
+
+export interface MatchSettings {
+  radiusKm: number;
+  maxDonorsPerRequest: number;
+  maxAlertsPerDonorPer7d: number;
+}
+
+export interface MatchRequest extends LatLng {
+  bloodType: BloodType;
+}
+
+/** What the database knows about a possible donor. */
+export interface MatchCandidate {
+  id: string;
+  role: string;
+  status: string;
+  bloodType: string | null;
+  gender: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** The stored flag; lapsing is checked below from the two dates. */
+  available: boolean;
+  availabilityConfirmedAt: Date | string | null;
+  /** The last day (YYYY-MM-DD, inclusive) the donor said they are available. */
+  availableUntil: string | null;
+  lastDonationAt: Date | string | null;
+  deletedAt?: Date | string | null;
+  /**
+   * The questionnaire's verdict when it was submitted: a permanent deferral, an open-ended one
+   * ("while it lasts": pregnancy, a cold, low weight, feeling unwell) or a timed one ending at
+   * `nextEligibleAt`. Null without a questionnaire.
+   */
+  deferral: { permanent: boolean; openEnded: boolean; nextEligibleAt: Date | string | null } | null;
+  /** Request alerts (match rows) the donor got in the last 7 days, any request. */
+  alertsLast7d: number;
+  /** Already told about this request in an earlier round (or declined it): never again. */
+  alreadyMatched: boolean;
+}
+
+export interface RankedCandidate {
+  id: string;
+  bloodType: BloodType;
+  distanceKm: number;
+  exactType: boolean;
+}
+
+export type ExclusionReason =
+  | 'not_donor'
+  | 'not_approved'
+  | 'deleted'
+  | 'unavailable'
+  | 'incompatible'
+  | 'donation_interval'
+  | 'deferred'
+  | 'no_location'
+  | 'too_far'
+  | 'already_matched'
+  | 'fairness_cap';
+
+const toTime = (value: Date | string) => new Date(value).getTime();
+
+/** Available at `now`: said so, within AVAILABILITY_TTL_DAYS of confirming, before `until` ends. */
+export function isAvailableAt(
+  candidate: Pick<MatchCandidate, 'available' | 'availabilityConfirmedAt' | 'availableUntil'>,
+  now: number,
+): boolean {
+  if (!candidate.available || !candidate.availabilityConfirmedAt) return false;
+  if (now >= toTime(candidate.availabilityConfirmedAt) + AVAILABILITY_TTL_DAYS * DAY_MS) {
+    return false;
+  }
+  return (
+    !candidate.availableUntil || now < toTime(`${candidate.availableUntil}T00:00:00.000Z`) + DAY_MS
+  );
+}
+
+/** The donation interval has passed (90 days for men, 120 for women and `other`). */
+export function isPastDonationInterval(
+  candidate: Pick<MatchCandidate, 'lastDonationAt' | 'gender'>,
+  now: number,
+): boolean {
+  if (!candidate.lastDonationAt) return true;
+  return now >= nextEligibleAfterDonation(candidate.lastDonationAt, candidate.gender).getTime();
+}
+
+/** Why a candidate is not told, or null when they are eligible for this request. */
+export function exclusionReason(
+  candidate: MatchCandidate,
+  request: MatchRequest,
+  now: number,
+  settings: MatchSettings,
+): ExclusionReason | null {
+  if (candidate.role !== 'donor') return 'not_donor';
+  if (candidate.status !== 'approved') return 'not_approved';
+  if (candidate.deletedAt) return 'deleted';
+  if (!isAvailableAt(candidate, now)) return 'unavailable';
+  if (
+    !isBloodType(candidate.bloodType) ||
+    !canDonateRedCells(candidate.bloodType, request.bloodType)
+  ) {
+    return 'incompatible';
+  }
+  if (!isPastDonationInterval(candidate, now)) return 'donation_interval';
+  const deferral = candidate.deferral;
+  if (
+    deferral &&
+    (deferral.permanent ||
+      deferral.openEnded ||
+      (deferral.nextEligibleAt !== null && toTime(deferral.nextEligibleAt) > now))
+  ) {
+    return 'deferred';
+  }
+  if (candidate.latitude === null || candidate.longitude === null) return 'no_location';
+  const distance = haversineKm(request, {
+    latitude: candidate.latitude,
+    longitude: candidate.longitude,
+  });
+  if (distance > settings.radiusKm) return 'too_far';
+  if (candidate.alreadyMatched) return 'already_matched';
+  if (candidate.alertsLast7d >= settings.maxAlertsPerDonorPer7d) return 'fairness_cap';
+  return null;
+}
+
+/**
+ * The donors to tell, in order. Order: exact type first, then compatible types; within each,
+ * nearest first; ties by id so the result is deterministic. Every donor in a round is within
+ * its radius — close enough to reach the hospital — so the type decides first: it spares the
+ * universal O− donors, the only ones an O− patient can receive, for the requests that need them.
+ * Cut to `maxDonorsPerRequest`.
+ */
+export function rankCandidates(
+  candidates: readonly MatchCandidate[],
+  request: MatchRequest,
+  now: number,
+  settings: MatchSettings,
+): RankedCandidate[] {
+  const ranked: RankedCandidate[] = [];
+  for (const candidate of candidates) {
+    if (exclusionReason(candidate, request, now, settings) !== null) continue;
+    ranked.push({
+      id: candidate.id,
+      bloodType: candidate.bloodType as BloodType,
+      distanceKm: haversineKm(request, {
+        latitude: candidate.latitude as number,
+        longitude: candidate.longitude as number,
+      }),
+      exactType: candidate.bloodType === request.bloodType,
+    });
+  }
+  ranked.sort(
+    (a, b) =>
+      Number(b.exactType) - Number(a.exactType) ||
+      a.distanceKm - b.distanceKm ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return ranked.slice(0, Math.max(0, settings.maxDonorsPerRequest));
+}
+
+/**
+ * The next round's radius: at least doubled and at least `stepKm` more (25 → 50 → 100 with the
+ * defaults), capped at `maxKm`; null when `currentKm` already reached the cap (no more rounds).
+ */
+export function nextRadius(
+  currentKm: number,
+  stepKm: number = MATCHING_DEFAULTS.radiusStepKm,
+  maxKm: number = MATCHING_DEFAULTS.maxRadiusKm,
+): number | null {
+  if (currentKm >= maxKm) return null;
+  return Math.min(maxKm, Math.max(currentKm * 2, currentKm + stepKm));
+}
