@@ -63,6 +63,8 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        // The donor dashboard's optional cards are on, as a foundation running the service would have them.
+        FEATURE_FLAGS: 'donorDashboard,donationHistory,certificateGeneration',
       },
     },
   ],

@@ -82,6 +82,12 @@ export function OnboardingFlow({
   useEffect(() => {
     if (hasJustSubmitted) thanksRef.current?.focus();
   }, [hasJustSubmitted]);
+  // An administrator may have acted since the session's user was cached (5 minutes): when the
+  // server's status differs, refresh the user so the route guard lets an approved donor through.
+  const serverStatus = statusQuery.data?.status;
+  useEffect(() => {
+    if (serverStatus && serverStatus !== (donor.status ?? 'pending')) void onStatusChange();
+  }, [serverStatus, donor.status, onStatusChange]);
 
   const goTo = (next: OnboardingStep | null) => {
     if (next) saveStep(donor.id, next);
