@@ -98,6 +98,15 @@ const OnboardingPage = screenWithTexts('onboarding', () => import('./routes/onbo
 const NotificationsPage = screenWithTexts('notifications', () => import('./routes/notifications'), [
   'notifications',
 ]);
+const EmergencyPage = screenWithTexts('emergency', () => import('./routes/emergency'), [
+  'requests',
+  'auth',
+]);
+const HospitalDashboardPage = screenWithTexts(
+  'hospital-dashboard',
+  () => import('./routes/hospital-dashboard'),
+  ['hospital', 'requests', 'auth'],
+);
 const NotFoundPage = lazyWithRetry('not-found', () => import('./routes/not-found'));
 
 /**
@@ -147,7 +156,7 @@ export const routes: RouteObject[] = [
       route('terms', 'terms'),
       route('components', 'components', ComponentsShowcasePage),
       route('education', 'education'),
-      route('emergency', 'emergency'),
+      route('emergency', 'emergency', EmergencyPage),
       route('blood-banks', 'bloodBanks'),
       route('articles/:slug', 'article'),
       route('login', 'login', SignInPage),
@@ -181,7 +190,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireAuth role="hospital" />,
-        children: [route('hospital/dashboard', 'hospitalDashboard')],
+        children: [route('hospital/dashboard', 'hospitalDashboard', HospitalDashboardPage)],
       },
       { path: '*', element: <Screen name="notFound" page={NotFoundPage} /> },
     ],

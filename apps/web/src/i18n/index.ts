@@ -35,6 +35,8 @@ const lazyLocales = {
       './locales/en/donors.json',
       './locales/en/onboarding.json',
       './locales/en/notifications.json',
+      './locales/en/requests.json',
+      './locales/en/hospital.json',
     ],
     { import: 'default' },
   ),

@@ -4,9 +4,11 @@ import home from './locales/en/home.json';
 import type admin from './locales/en/admin.json';
 import type auth from './locales/en/auth.json';
 import type donors from './locales/en/donors.json';
+import type hospital from './locales/en/hospital.json';
 import type notifications from './locales/en/notifications.json';
 import type onboarding from './locales/en/onboarding.json';
 import type pages from './locales/en/pages.json';
+import type requests from './locales/en/requests.json';
 import type showcase from './locales/en/showcase.json';
 
 /** English is the source language: bundled with the app, and the fallback for every other one. */
@@ -26,6 +28,8 @@ export const LAZY_NAMESPACES = [
   'donors',
   'onboarding',
   'notifications',
+  'requests',
+  'hospital',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
@@ -38,6 +42,8 @@ export type AppResources = typeof EN_RESOURCES & {
   donors: typeof donors;
   onboarding: typeof onboarding;
   notifications: typeof notifications;
+  requests: typeof requests;
+  hospital: typeof hospital;
 };
 
 export type Namespace = keyof AppResources;

@@ -1,12 +1,25 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FeatureBoundary } from '../../components/boundaries';
 import { Page } from '../../components/page';
 import { useConfig } from '../../config/use-config';
 import { useAuthActions } from '../../features/auth';
 import { useDisplayNames } from '../../features/auth/display-name';
 import { DonorDashboard } from '../../features/donors/components/dashboard/donor-dashboard';
+import { donorStatusKind } from '../../features/donors/components/status-banner';
+import { loadNamespaces } from '../../i18n';
+import { lazyWithRetry } from '../../lib/lazy-with-retry';
 import { DonorOnly } from './donor-only';
+
+/** "Requests for you" (with its texts), downloaded only for approved donors with `bloodRequests`. */
+const MatchedRequests = lazyWithRetry('matched-requests', async () => {
+  const [module] = await Promise.all([
+    import('../../features/blood-requests/components/matched-requests'),
+    loadNamespaces(['requests']),
+  ]);
+  return module;
+});
 
 function Greeting({
   user,
@@ -47,6 +60,15 @@ export default function DashboardPage() {
           <>
             <Greeting user={user} />
             <DonorDashboard donor={user} flags={flags} />
+            {flags.bloodRequests && donorStatusKind(user) === 'approved' && (
+              <FeatureBoundary>
+                <Suspense fallback={null}>
+                  <div className="mt-8">
+                    <MatchedRequests />
+                  </div>
+                </Suspense>
+              </FeatureBoundary>
+            )}
           </>
         )}
       </DonorOnly>

@@ -1,0 +1,31 @@
+import type {
+  BloodRequestTracking,
+  CreateBloodRequest,
+  CreateBloodRequestResult,
+  FacilitySearchResult,
+} from '@bdms/shared';
+import { api } from '../../../lib/api-client';
+
+/** Calls of the emergency blood request screens (API.md "Blood requests"). */
+
+export function createBloodRequest(body: CreateBloodRequest): Promise<CreateBloodRequestResult> {
+  return api.post<CreateBloodRequestResult>('/blood-requests', body);
+}
+
+export function trackBloodRequest(
+  code: string,
+  signal?: AbortSignal,
+): Promise<BloodRequestTracking> {
+  return api.get<BloodRequestTracking>(`/blood-requests/track/${encodeURIComponent(code)}`, {
+    signal,
+  });
+}
+
+export function searchFacilities(q: string, signal?: AbortSignal): Promise<FacilitySearchResult> {
+  return api.get<FacilitySearchResult>('/public/facilities/search', {
+    query: { q, limit: 8 },
+    signal,
+  });
+}
+
+export const trackingQueryKey = (code: string) => ['blood-requests', 'track', code] as const;

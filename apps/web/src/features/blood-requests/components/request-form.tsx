@@ -1,0 +1,383 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  BLOOD_REQUEST_LIMITS,
+  BLOOD_TYPES,
+  URGENCIES,
+  type BloodRequest,
+  type FacilitySearchResult,
+} from '@bdms/shared';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { ChoiceGroup } from '../../../components/choice-group';
+import { Field, Input, Textarea } from '../../../components/field';
+import { useFeatureFlag } from '../../../config/use-config';
+import { isApiError } from '../../../lib/api-client';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import { StateSelect } from '../../auth/components/state-select';
+import { createBloodRequest, searchFacilities } from '../api/requests-api';
+import {
+  REQUEST_VALIDATION_PARAMS,
+  invalidRequestFields,
+  isRequestValidationKey,
+  requestFormSchema,
+  requestValidationKey,
+  withRequestMessageKeys,
+  type RequestFormField,
+  type RequestFormInput,
+  type RequestFormOutput,
+} from '../forms/request-form-schema';
+
+/** Wait this long after the last keystroke before searching the facility directory. */
+export const FACILITY_SEARCH_DEBOUNCE_MS = 300;
+const FACILITY_SEARCH_MIN = 2;
+
+type Facility = FacilitySearchResult['items'][number];
+
+function SectionHeading({ children }: { children: ReactNode }) {
+  return (
+    <h2 className="border-b border-slate-200 pb-2 text-xl font-semibold text-slate-900">
+      {children}
+    </h2>
+  );
+}
+
+/** Debounced facility search: results for `query` (≥ 2 characters), stale answers dropped. */
+function useFacilitySearch(query: string, enabled: boolean) {
+  const [result, setResult] = useState<{ query: string; items: Facility[] } | null>(null);
+  const trimmed = query.trim();
+  useEffect(() => {
+    if (!enabled || trimmed.length < FACILITY_SEARCH_MIN) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchFacilities(trimmed, controller.signal).then(
+        ({ items }) => {
+          if (!controller.signal.aborted) setResult({ query: trimmed, items });
+        },
+        // A failed search (offline, rate limited) leaves the typed name: it is enough.
+        () => undefined,
+      );
+    }, FACILITY_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [trimmed, enabled]);
+  return enabled && result?.query === trimmed ? result.items : [];
+}
+
+type LocationStatus = 'idle' | 'locating' | 'found' | 'denied' | 'unavailable';
+
+/**
+ * The blood request form (`POST /api/v1/blood-requests`), for a guest on /emergency and for a
+ * hospital's dashboard. Validated with the shared schema, messages translated; a 400 lands on its
+ * fields; a 429 says how long to wait. `onCreated` gets the created (or the open duplicate) request.
+ */
+export function RequestForm({
+  onCreated,
+  defaults,
+  submitLabel,
+}: {
+  onCreated: (request: BloodRequest, duplicate: boolean) => void;
+  defaults?: Partial<RequestFormInput>;
+  submitLabel?: string;
+}) {
+  const { t } = useTranslation(['requests', 'auth']);
+  const errorMessage = useErrorMessage();
+  const canLocate = useFeatureFlag('locationDetection');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [location, setLocation] = useState<LocationStatus>('idle');
+  const [pickedFacility, setPickedFacility] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const resultsId = useId();
+  const locationNoteId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<RequestFormInput, unknown, RequestFormOutput>({
+    resolver: withRequestMessageKeys(zodResolver(requestFormSchema)),
+    defaultValues: {
+      unitsNeeded: 1,
+      hospitalName: '',
+      facilityId: '',
+      city: '',
+      state: '',
+      patientName: '',
+      contactName: '',
+      contactPhone: '',
+      requiredBy: '',
+      notes: '',
+      ...defaults,
+    },
+  });
+
+  const hospitalName = watch('hospitalName');
+  const units = watch('unitsNeeded');
+  const latitude = watch('latitude');
+  const facilities = useFacilitySearch(hospitalName, pickedFacility !== hospitalName);
+
+  const message = (field: RequestFormField): string | undefined => {
+    const error = errors[field] as FieldError | undefined;
+    if (!error) return undefined;
+    const key = isRequestValidationKey(error.message) ? error.message : 'invalid';
+    return t(`requests:validation.${key}`, REQUEST_VALIDATION_PARAMS[key]);
+  };
+
+  const stepUnits = (delta: number) => {
+    const current = Number(getValues('unitsNeeded')) || BLOOD_REQUEST_LIMITS.minUnits;
+    const next = Math.min(
+      BLOOD_REQUEST_LIMITS.maxUnits,
+      Math.max(BLOOD_REQUEST_LIMITS.minUnits, current + delta),
+    );
+    setValue('unitsNeeded', next, { shouldValidate: Boolean(errors.unitsNeeded) });
+  };
+
+  const pickFacility = (facility: Facility) => {
+    setPickedFacility(facility.name);
+    setValue('hospitalName', facility.name, { shouldValidate: Boolean(errors.hospitalName) });
+    setValue('facilityId', facility.id);
+    if (facility.city) setValue('city', facility.city, { shouldValidate: Boolean(errors.city) });
+    setValue('state', facility.state, { shouldValidate: Boolean(errors.state) });
+  };
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setLocation('unavailable');
+      return;
+    }
+    setLocation('locating');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setValue('latitude', Math.round(position.coords.latitude * 1e5) / 1e5);
+        setValue('longitude', Math.round(position.coords.longitude * 1e5) / 1e5);
+        setLocation('found');
+      },
+      (error) => setLocation(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 },
+    );
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { request, duplicate } = await createBloodRequest(values);
+      onCreated(request, duplicate);
+    } catch (error) {
+      const fields = invalidRequestFields(error);
+      if (fields.length > 0) {
+        fields.forEach((field, index) =>
+          setError(
+            field,
+            { type: 'server', message: requestValidationKey(field, getValues(field)) },
+            { shouldFocus: index === 0 },
+          ),
+        );
+        return;
+      }
+      if (isApiError(error) && error.status === 429) {
+        const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+        setFailure(t('requests:form.tooManyRequests', { count: minutes }));
+      } else {
+        setFailure(errorMessage(error));
+      }
+      requestAnimationFrame(() => failureRef.current?.focus());
+    }
+  });
+
+  const locationNote: Record<LocationStatus, string | null> = {
+    idle: null,
+    locating: t('requests:form.locating'),
+    found: t('requests:form.locationFound'),
+    denied: t('requests:form.locationDenied'),
+    unavailable: t('requests:form.locationUnavailable'),
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8">
+      <div ref={failureRef} tabIndex={-1} className="outline-none">
+        {failure && <Alert variant="error" dismissible={false} message={failure} />}
+      </div>
+
+      <section className="flex flex-col gap-5">
+        <SectionHeading>{t('requests:form.patientSection')}</SectionHeading>
+        <ChoiceGroup
+          legend={t('requests:fields.bloodType')}
+          error={message('bloodType')}
+          options={BLOOD_TYPES.map((type) => ({ value: type, label: type }))}
+          optionsClassName="grid-cols-4"
+          registration={register('bloodType')}
+          isRequired
+        />
+        <Field
+          label={t('requests:fields.units')}
+          hint={t('requests:fields.unitsHint', { max: BLOOD_REQUEST_LIMITS.maxUnits })}
+          error={message('unitsNeeded')}
+          isRequired
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={BLOOD_REQUEST_LIMITS.minUnits}
+            max={BLOOD_REQUEST_LIMITS.maxUnits}
+            className="max-w-24 text-center text-lg"
+            {...register('unitsNeeded', { valueAsNumber: true })}
+          />
+        </Field>
+        <div className="-mt-3 flex gap-3">
+          <Button
+            type="button"
+            variant="secondary"
+            size="lg"
+            onClick={() => stepUnits(-1)}
+            disabled={Number(units) <= BLOOD_REQUEST_LIMITS.minUnits}
+            aria-label={t('requests:fields.unitsLess')}
+          >
+            −
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            size="lg"
+            onClick={() => stepUnits(1)}
+            disabled={Number(units) >= BLOOD_REQUEST_LIMITS.maxUnits}
+            aria-label={t('requests:fields.unitsMore')}
+          >
+            +
+          </Button>
+        </div>
+        <ChoiceGroup
+          legend={t('requests:fields.urgency')}
+          error={message('urgency')}
+          options={URGENCIES.map((urgency) => ({
+            value: urgency,
+            label: (
+              <span className="flex flex-col py-1 text-left">
+                <span className="font-semibold">{t(`requests:urgency.${urgency}`)}</span>
+                <span className="text-sm font-normal">{t(`requests:urgencyHint.${urgency}`)}</span>
+              </span>
+            ),
+          }))}
+          optionsClassName="grid-cols-1 sm:grid-cols-2"
+          registration={register('urgency')}
+          isRequired
+        />
+        <Field label={t('requests:fields.patientName')} error={message('patientName')}>
+          <Input autoComplete="off" {...register('patientName')} />
+        </Field>
+      </section>
+
+      <section className="flex flex-col gap-5">
+        <SectionHeading>{t('requests:form.whereSection')}</SectionHeading>
+        <Field
+          label={t('requests:fields.hospital')}
+          hint={t('requests:fields.hospitalHint')}
+          error={message('hospitalName')}
+          isRequired
+        >
+          <Input
+            autoComplete="off"
+            aria-controls={facilities.length > 0 ? resultsId : undefined}
+            {...register('hospitalName', {
+              onChange: () => setValue('facilityId', ''),
+            })}
+          />
+        </Field>
+        {facilities.length > 0 && (
+          <div className="-mt-3">
+            <p className="text-sm text-slate-700">{t('requests:form.facilityResults')}</p>
+            <ul id={resultsId} className="mt-1 flex flex-col gap-1">
+              {facilities.map((facility) => (
+                <li key={facility.id}>
+                  <button
+                    type="button"
+                    onClick={() => pickFacility(facility)}
+                    className="flex min-h-11 w-full flex-col items-start rounded-lg border border-slate-300 px-3 py-2 text-left hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-700"
+                  >
+                    <span className="font-semibold text-slate-900">{facility.name}</span>
+                    <span className="text-sm text-slate-700">
+                      {[facility.city ?? facility.district, facility.state]
+                        .filter(Boolean)
+                        .join(', ')}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <Field label={t('auth:fields.state')} error={message('state')} isRequired>
+          <StateSelect autoComplete="address-level1" {...register('state')} />
+        </Field>
+        <Field label={t('requests:fields.city')} error={message('city')} isRequired>
+          <Input autoComplete="address-level2" {...register('city')} />
+        </Field>
+        {canLocate && (
+          <div className="flex flex-col gap-2">
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={locate}
+              isLoading={location === 'locating'}
+              aria-describedby={locationNoteId}
+            >
+              {latitude === undefined
+                ? t('requests:form.useLocation')
+                : t('requests:form.updateLocation')}
+            </Button>
+            <p id={locationNoteId} aria-live="polite" className="text-sm text-slate-700">
+              {locationNote[location] ?? t('requests:form.locationHint')}
+            </p>
+          </div>
+        )}
+      </section>
+
+      <section className="flex flex-col gap-5">
+        <SectionHeading>{t('requests:form.contactSection')}</SectionHeading>
+        <p className="rounded-lg bg-slate-50 p-4 text-slate-800">
+          {t('requests:form.contactPrivacy')}
+        </p>
+        <Field label={t('requests:fields.contactName')} error={message('contactName')} isRequired>
+          <Input autoComplete="name" {...register('contactName')} />
+        </Field>
+        <Field
+          label={t('requests:fields.contactPhone')}
+          hint={t('requests:fields.contactPhoneHint')}
+          error={message('contactPhone')}
+          isRequired
+        >
+          <Input
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            {...register('contactPhone')}
+          />
+        </Field>
+        <Field
+          label={t('requests:fields.requiredBy')}
+          hint={t('requests:fields.requiredByHint')}
+          error={message('requiredBy')}
+        >
+          <Input type="datetime-local" {...register('requiredBy')} />
+        </Field>
+        <Field
+          label={t('requests:fields.notes')}
+          hint={t('requests:fields.notesHint', { max: BLOOD_REQUEST_LIMITS.notesMax })}
+          error={message('notes')}
+        >
+          <Textarea maxLength={BLOOD_REQUEST_LIMITS.notesMax} {...register('notes')} />
+        </Field>
+      </section>
+
+      <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
+        {submitLabel ?? t('requests:form.submit')}
+      </Button>
+    </form>
+  );
+}
