@@ -18,10 +18,12 @@ import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { bloodRequestsRoutes } from './features/blood-requests/blood-requests.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { donationsRoutes } from './features/donations/donations.routes';
 import { donorsRoutes } from './features/donors/donors.routes';
+import { facilitiesRoutes } from './features/facilities/facilities.routes';
 import { flagsRoutes } from './features/flags/flags.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { hospitalsRoutes } from './features/hospitals/hospitals.routes';
@@ -115,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(hospitalsRoutes, { hospitals: services.hospitals });
   await app.register(analyticsRoutes, { analytics: services.analytics });
+  await app.register(facilitiesRoutes, { facilities: services.facilities });
+  await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
   if (options.extraRoutes) {
     const extraRoutes = options.extraRoutes;
     await app.register(async (scope) => extraRoutes(scope as App));
@@ -130,9 +134,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (services.backgroundJobs) {
       services.notifier.start();
       services.availabilityJob.start();
+      services.bloodRequestsJob.start();
     }
   });
   app.addHook('onClose', async () => {
+    await services.bloodRequestsJob.stop();
     await services.availabilityJob.stop();
     await services.notifier.stop();
     await services.mail.stop();

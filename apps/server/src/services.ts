@@ -26,6 +26,18 @@ import {
   type DonationsService,
 } from './features/donations/donations.service';
 import { createAvailabilityJob, type AvailabilityJob } from './features/donors/availability.job';
+import {
+  createBloodRequestsJob,
+  type BloodRequestsJob,
+} from './features/blood-requests/blood-requests.job';
+import {
+  createBloodRequestsService,
+  type BloodRequestsService,
+} from './features/blood-requests/blood-requests.service';
+import {
+  createFacilitiesService,
+  type FacilitiesService,
+} from './features/facilities/facilities.service';
 import { createDonorsService, type DonorsService } from './features/donors/donors.service';
 import { createFlagsServiceForDb, type FlagsService } from './features/flags/flags.service';
 import {
@@ -79,6 +91,12 @@ export interface AppServices {
   hospitals: HospitalsService;
   analytics: AnalyticsService;
   availabilityJob: AvailabilityJob;
+  /** The blood bank directory and PIN code points (public search, request locations). */
+  facilities: FacilitiesService;
+  /** Emergency blood requests, matching and privacy-protected contact. */
+  bloodRequests: BloodRequestsService;
+  /** Expires requests and widens matching (every minute). */
+  bloodRequestsJob: BloodRequestsJob;
   /** false: the app starts no timers (tests run the workers by hand). */
   backgroundJobs: boolean;
 }
@@ -135,6 +153,15 @@ export function createServices(
     pushAgent: options.pushAgent,
     pushSender: options.pushSender,
   });
+  const facilities = createFacilitiesService({ db });
+  const bloodRequests = createBloodRequestsService({
+    db,
+    notifier,
+    idempotency,
+    config,
+    now,
+    logger,
+  });
   return {
     flags,
     accessTokens,
@@ -178,6 +205,9 @@ export function createServices(
     hospitals: createHospitalsService({ db, mail, sessions, idempotency, config, now }),
     analytics: createAnalyticsService({ db, now }),
     availabilityJob: createAvailabilityJob({ db, notifier, now, logger }),
+    facilities,
+    bloodRequests,
+    bloodRequestsJob: createBloodRequestsJob({ service: bloodRequests, logger }),
     backgroundJobs: options.backgroundJobs ?? true,
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -94,7 +95,8 @@ export async function createDatabase(
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDataDirLock(`${dir}.lock`);
   try {
-    const client = new PGlite(dir);
+    // pg_trgm: the facilities search's trigram index (the migration creates the extension).
+    const client = new PGlite(dir, { extensions: { pg_trgm } });
     await client.waitReady;
     return createPgliteDatabase(client, release);
   } catch (error) {

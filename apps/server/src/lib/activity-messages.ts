@@ -55,6 +55,16 @@ export const ACTIVITY_MESSAGES: Record<string, Message> = {
   'hospital.created': 'Hospital account created.',
   'hospital.disabled': 'Hospital account disabled.',
   'hospital.enabled': 'Hospital account enabled again.',
+  'blood_request.created': 'Blood request made.',
+  'blood_request.updated': 'Blood request details changed.',
+  'blood_request.status_changed': (details) =>
+    `Blood request ${String(details.trackingCode ?? '')} is now ${String(details.to ?? '').replace('_', ' ')}.`,
+  'blood_request.responded': (details) =>
+    details.response === 'accepted'
+      ? 'You accepted a blood request.'
+      : 'You declined a blood request.',
+  'blood_request.contacts_viewed': 'Blood request contact details viewed.',
+  'blood_request.donor_contacts_viewed': 'Accepted donors’ contact details viewed.',
 };
 
 export function activityMessage(row: Pick<ActivityLogRow, 'action' | 'details'>): string {

@@ -41,6 +41,17 @@ export const OPENAPI_TAGS = [
   },
   { name: 'notifications', description: 'In-app notifications and web push subscriptions.' },
   {
+    name: 'blood-requests',
+    description:
+      'Emergency blood requests (guests too), verification, matching of compatible donors nearby, ' +
+      'privacy-protected contact, tracking and the hospital’s actions.',
+  },
+  {
+    name: 'facilities',
+    description:
+      'The public blood bank directory (Government of India data, 2018): search, details, nearby, directory.',
+  },
+  {
     name: 'admin',
     description:
       'The administrators’ console: donor verification and status, lists, statistics, details (access logged), ' +
@@ -137,7 +148,7 @@ Decisions where the contract left a choice:
 - **Availability** lapses 90 days after the donor last confirmed it (PUT availability, or PATCH \`available\`);
   \`needsReconfirmation\` from day 83, when one reminder is sent; an hourly job turns lapsed availability off.
 - **Donor stats**: \`livesImpacted\` = 3 × verified units (one unit gives red cells, plasma and platelets);
-  \`requestsResponded\` is 0 until blood requests exist.
+  \`requestsResponded\` counts the blood requests the donor accepted.
 - **Notifications** are written in the user's language (en, es, hi) in the same transaction as the event, with one
   delivery row per push subscription (and one for e-mail, for what a donor must not miss — status changes, document
   verdicts — while \`emailNotifications\` is on). A worker delivers them (retry after 30 s × 2^attempts, at most 8
@@ -167,7 +178,62 @@ Decisions where the contract left a choice:
   idempotent.
 - **Notification settings** (\`emailEnabled\`, \`pushEnabled\`) switch those channels for every notification; the
   in-app notification is always written. Account e-mails (codes, reset links, invitations) are always sent.
-- **Blood requests** are not built yet: the requests summary and the \`requests\` series are honest zeros.
+- **Blood requests** back the requests summary and the \`requests\` series (see "Blood requests and matching").
+
+## Blood requests and matching: decisions
+- **Who makes them**: anyone, guests too (\`POST /api/v1/blood-requests\` takes an optional bearer token). A guest's or
+  donor's request starts \`pending\` and reaches no donor until an administrator, or the hospital it names, verifies
+  it — so fake requests never reach donors. A hospital account's or an administrator's starts \`verified\` (its history
+  shows \`pending\` then \`verified\` at the same instant) and its first matching round runs in the same transaction.
+- **State machine** (409 \`INVALID_TRANSITION\` otherwise): \`pending → verified → in_progress → fulfilled\`;
+  \`cancelled\` and \`expired\` from \`pending\`, \`verified\` or \`in_progress\`. There is **no \`rejected\`**: a fake
+  request is \`cancelled\` with notes. \`DELETE /blood-requests/{id}\` cancels (never a hard delete). The first donor to
+  accept moves a verified request to \`in_progress\` (history by \`system\`). Requests expire at \`requiredBy\`, else 72
+  hours after creation (a job, every minute; history by \`system\`). History items are \`{status, notes, by, byRole, at}\`
+  (\`by\`: the user id, null for a guest or the system).
+- **Who sees what**: the owner, administrators and the hospital a request names (its hospital account's own, those
+  linked to its hospital, those naming its facility, or its name — ignoring case and punctuation — in its city) see the
+  full request. A donor told about a request sees blood type, units, urgency, hospital, city and distance; the
+  requester's name, phone and the address only **after accepting**. Tracking by code shows no personal data at all.
+  Administrators' and hospitals' reads of other people's contact data (lists, a request, accepted donors) are
+  recorded in the activity log (who, what, how many — never the numbers). Phones are redacted from server logs.
+- **Abuse limits** (guests and donors; hospital accounts and administrators are exempt): 5 requests per hour per
+  client address (in memory, per process) and 3 per contact phone per 24 hours (in the database); 429 with
+  \`Retry-After\`. **Duplicate guard**: an open request with the same contact phone, blood type and hospital (the same
+  facility, else the same normalised name in the same city) made in the last 24 hours is returned with **200** and
+  \`duplicate: true\` instead of a new one. **Idempotent** by \`X-Request-ID\` (same id and body → the first reply).
+- **Location**: the facility's coordinates (the hospital picker's \`facilityId\`), else the given latitude/longitude,
+  else the PIN code's centroid (India Post data), else none — then the request is kept but matching cannot run
+  (\`locationSource: null\`, \`searchRadiusKm\` null). A donor without a point of their own is placed at their PIN code's
+  centroid.
+- **Matching**, when a request becomes \`verified\`: one SQL query finds donors in the bounding box of the radius
+  (role donor, approved, not erased, available, a blood type that can give red cells to the patient's, no whole-blood
+  donation in the last 90 days) with their questionnaire deferral and their alerts of the last 7 days; a pure function
+  (shared \`rankCandidates\`) then applies every rule exactly: availability not lapsed (90 days without reconfirmation, or
+  its \`until\` day passed), the donation interval by gender (90 days for men, 120 for women and \`other\`), no running
+  deferral (permanent, open-ended such as pregnancy or a cold until the questionnaire is answered again, a timed one
+  until its end, or a questionnaire an administrator rejected), within the radius by haversine distance, never told
+  about this request before (a donor who declined is never asked again), and the **fairness cap**: fewer than
+  \`maxAlertsPerDonorPer7d\` (default 2) request alerts in the last 7 days. **Order**: exact blood type first, then
+  compatible types; nearest first within each (every donor in a round is within reach; asking the exact type first
+  spares the universal O− donors). At most \`maxDonorsPerRequest\` (default 20) **per round**. Radius of the first round:
+  \`matchRadiusKm\` (default 25 km). Each donor told gets an in-app notification, web push and e-mail where on, written
+  in the same transaction as the match rows: blood type, units, urgency, hospital, city and distance — never the
+  requester's phone.
+- **Widening**: a job checks, every minute, verified or in-progress requests with fewer accepted donors than units
+  needed, 30 minutes after their last round, and runs the next round with the radius at least doubled (25 → 50 → 100 km,
+  at most 100 km), telling only donors not told before; \`searchRadiusKm\` (request, tracking) is the latest radius.
+- **Responding** (\`POST /{id}/respond\`): only a donor who was told (non-donors 403, other donors 404). The same answer
+  again is idempotent (200, same reply); the other answer after one was given is 409 \`CONFLICT\`. On accept the
+  registered requester and the hospital are told "N donors on their way". **Donations**: \`POST /api/v1/donations\`
+  with \`requestId\` links the donation to the donor's match (a walk-in donor gets an accepted match of round 0); an
+  unknown \`requestId\` is 404. The donation moves the donor's last donation, so later requests skip them for their
+  interval. \`GET /{id}/donors\` gives the hospital (and administrators) accepted donors' names and phones.
+- **Admins are told** at once about every Critical request (in-app, push and e-mail) while \`notifyAdminsOnCritical\`
+  is on, and in-app about every pending request (as is the hospital it names), so it gets verified quickly.
+- **Facilities search** is misspelling-tolerant (pg_trgm word similarity with a GIN index; ILIKE where pg_trgm cannot be
+  installed). The directory and PIN code data are loaded from \`apps/server/data\` at start, idempotently (file hash
+  and row count in \`data_imports\`), with the cleaning rules of its README.
 
 ## E-mail
 Every message is written to the \`mail_outbox\` table, then sent. Without \`SMTP_URL\` it stays there with

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
@@ -75,7 +76,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
     if (!baseUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
     ({ database, drop } = await createPostgresTestDatabase(baseUrl));
   } else {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: { pg_trgm } });
     await client.waitReady;
     database = createPgliteDatabase(client);
   }

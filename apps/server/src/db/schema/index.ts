@@ -5,5 +5,7 @@ export * from './auth';
 export * from './mail-outbox';
 export * from './donors';
 export * from './notifications';
+export * from './facilities';
+export * from './blood-requests';
 export * from './hospitals';
 export * from './notification-settings';

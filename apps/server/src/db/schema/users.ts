@@ -77,6 +77,18 @@ export const users = pgTable(
   },
   (table) => [
     index('users_role_status_idx').on(table.role, table.status),
+    // Matching (blood requests): approved donors by blood type inside a latitude/longitude box,
+    // and donors without a point of their own by PIN code (placed at its centroid).
+    index('users_role_status_blood_type_idx').on(table.role, table.status, table.bloodType),
+    index('users_lat_lng_idx').on(table.latitude, table.longitude),
+    index('users_donor_geo_idx')
+      .on(table.bloodType, table.latitude, table.longitude)
+      .where(
+        sql`${table.role} = 'donor' and ${table.status} = 'approved' and ${table.deletedAt} is null`,
+      ),
+    index('users_donor_pincode_idx')
+      .on(table.pincode)
+      .where(sql`${table.latitude} is null`),
     // The donor export reads donors in (created_at, id) order, a batch at a time.
     index('users_role_created_at_id_idx').on(table.role, table.createdAt, table.id),
     index('users_hospital_id_idx').on(table.hospitalId),

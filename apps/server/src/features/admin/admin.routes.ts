@@ -318,9 +318,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
         tags: ['admin'],
         summary: 'Blood request counts (admin)',
         description:
-          'Blood requests are not built yet, so this answers honest zeros: `total` 0, empty `byStatus` and ' +
-          '`byUrgency`, `openCritical` 0, `fulfilledLast30d` 0, `medianHoursToFulfil` null. The blood requests feature ' +
-          'will back the same contract with its table.',
+          'Counted from the blood requests table: `total`; `byStatus` and `byUrgency` list the values that occur ' +
+          '(empty without requests); `openCritical`: critical requests still pending, verified or in progress; ' +
+          '`fulfilledLast30d`: fulfilled in the last 30 days; `medianHoursToFulfil`: the median hours from creation ' +
+          'to fulfilment of those (null without any).',
         security: BEARER,
         response: { 200: successEnvelope(requestsSummarySchema), ...errorResponses(401, 403) },
       },

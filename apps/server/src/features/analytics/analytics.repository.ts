@@ -1,22 +1,22 @@
 import { BLOOD_TYPES } from '@bdms/shared';
 import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
-import { donations, users } from '../../db/schema';
+import { bloodRequests, donations, users } from '../../db/schema';
 
 export const SERIES_NAMES = ['registrations', 'requests', 'donations'] as const;
 export type SeriesName = (typeof SERIES_NAMES)[number];
 
 /**
  * Where each daily series comes from: a query yielding one `at` timestamp per event, or null
- * for "none yet". Blood requests have no table yet; their feature plugs
- * `select created_at as at from blood_requests` in here and the dashboard counts them.
+ * for "none yet". Blood requests count by their creation time.
  */
 export type SeriesSources = Record<SeriesName, SQL | null>;
 
 export const DEFAULT_SERIES_SOURCES: SeriesSources = {
   // Every donor registration, including accounts erased since: the registration happened.
   registrations: sql`select ${users.createdAt} as at from ${users} where ${users.role} = 'donor'`,
-  requests: null,
+  // Every blood request made, whatever became of it.
+  requests: sql`select ${bloodRequests.createdAt} as at from ${bloodRequests}`,
   // Reported and recorded donations alike.
   donations: sql`select ${donations.donatedAt} as at from ${donations}`,
 };

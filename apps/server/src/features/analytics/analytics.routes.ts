@@ -24,7 +24,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
         description:
           '`timeRange` `7d`, `30d` (default), `90d` or `1y` (365 days). `series` has one entry per UTC day, oldest first, ' +
           'today included, every day present (zeros on quiet days): `registrations` (donor accounts created, erased ' +
-          'ones included), `requests` (0 until blood requests exist) and `donations` (reported and recorded, by ' +
+          'ones included), `requests` (blood requests made, by creation date) and `donations` (reported and recorded, by ' +
           'donation date). `totals` sums the series. `bloodTypeDistribution` counts approved donors now, all eight ' +
           'types present. Counted in the database (generate_series), so the reply size depends only on the range.',
         security: BEARER,

@@ -36,7 +36,7 @@ export const donationsRoutes: FastifyPluginAsyncZod<DonationsRoutesOptions> = as
           '`lastDonationAt` is the latest known one (also a date answered in the questionnaire); `nextEligibleAt` ' +
           "comes from the last donation plus the interval for the donor's gender and the questionnaire's deferrals " +
           `(null when permanently deferred or nothing is known); \`livesImpacted\` is ${LIVES_PER_UNIT} × verified ` +
-          'units (one unit becomes red cells, plasma and platelets); `requestsResponded` is 0 until blood requests exist.',
+          'units (one unit becomes red cells, plasma and platelets); `requestsResponded` counts the blood requests the donor accepted.',
         security: BEARER,
         params: userIdParamsSchema,
         response: {
@@ -125,7 +125,8 @@ export const donationsRoutes: FastifyPluginAsyncZod<DonationsRoutesOptions> = as
           'Hospitals and administrators. `{donorId, donatedAt (date or date-time), units? (1–2), requestId?, ' +
           "facilityId?, place?}`; `place` defaults to the hospital account's name. The donation is verified and gets " +
           'a certificate number `BDMS-YYYY-XXXXXXXX` (Crockford base32, 40 random bits); the donor is told and hidden ' +
-          'from matching for their interval. Unknown donor 404. **Idempotent** by `X-Request-ID`.',
+          'from matching for their interval. With `requestId` the donation is linked to the donor’s match for that blood ' +
+          'request (an unknown request is 404). Unknown donor 404. **Idempotent** by `X-Request-ID`.',
         security: BEARER,
         body: recordDonationSchema,
         response: {

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { DonationRow, UserRow } from '../../db/schema';
 import { assertSelf, assertSelfOrAdmin } from '../../lib/access';
+import { countAcceptedRequests, linkDonationToRequest } from '../../lib/blood-request-links';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -207,6 +208,17 @@ export function createDonationsService(deps: DonationsServiceDeps) {
                 createdAt: new Date(now()),
               });
               await refreshLastDonation(inner, donor.id);
+              if (body.requestId) {
+                // The donor's match for the request records the donation (the hospital's list
+                // and the tracking page show it); an unknown request is 404.
+                await linkDonationToRequest(inner, {
+                  requestId: body.requestId,
+                  donorId: donor.id,
+                  donationId: row.id,
+                  donatedAt,
+                  at: new Date(now()),
+                });
+              }
               await createActivityLog(inner).record({
                 action: 'donation.recorded',
                 actorId: caller.id,
@@ -236,7 +248,7 @@ export function createDonationsService(deps: DonationsServiceDeps) {
 
     /**
      * Totals for the dashboard. `livesImpacted` is LIVES_PER_UNIT × verified units (reported
-     * donations are not counted there); `requestsResponded` is 0 until blood requests exist.
+     * donations are not counted there); `requestsResponded` counts the blood requests accepted.
      */
     async stats(caller: AuthUser, id: string): Promise<DonorStats> {
       const user = await loadUser(caller, id);
@@ -247,7 +259,7 @@ export function createDonationsService(deps: DonationsServiceDeps) {
         lastDonationAt: user.lastDonationAt?.toISOString() ?? null,
         nextEligibleAt: eligibility?.nextEligibleAt ?? null,
         livesImpacted: LIVES_PER_UNIT * facts.verifiedUnits,
-        requestsResponded: 0,
+        requestsResponded: await countAcceptedRequests(db, id),
       };
     },
   };

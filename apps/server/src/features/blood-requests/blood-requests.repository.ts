@@ -1,0 +1,591 @@
+import type { BloodRequestStatus, BloodType, ListBloodRequestsQuery } from '@bdms/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { executeRows, type Db } from '../../db/client';
+import {
+  bloodRequestHistory,
+  bloodRequestMatches,
+  bloodRequests,
+  facilities,
+  hospitals,
+  pincodes,
+  users,
+  type BloodRequestHistoryRow,
+  type BloodRequestMatchRow,
+  type BloodRequestRow,
+  type NewBloodRequestRow,
+} from '../../db/schema';
+
+export interface MatchCounts {
+  notified: number;
+  accepted: number;
+  declined: number;
+}
+
+/** Whose requests a list shows (API.md "Blood requests", GET list). */
+export type ListScope =
+  | { kind: 'all' }
+  | { kind: 'hospital'; userId: string; hospital: HospitalInfo | null }
+  | { kind: 'donor'; userId: string };
+
+export interface HospitalInfo {
+  id: string;
+  name: string;
+  facilityId: string | null;
+  city: string;
+}
+
+/** One donor the candidate query found (see `findCandidates`). */
+export interface CandidateRow {
+  id: string;
+  role: string;
+  status: string;
+  bloodType: string | null;
+  gender: string | null;
+  latitude: number;
+  longitude: number;
+  available: boolean;
+  availabilityConfirmedAt: Date | null;
+  availableUntil: string | null;
+  lastDonationAt: Date | null;
+  deferral: { permanent: boolean; openEnded: boolean; nextEligibleAt: Date | null } | null;
+  alertsLast7d: number;
+  alreadyMatched: boolean;
+}
+
+export interface CandidateQuery {
+  requestId: string;
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  box: { minLat: number; maxLat: number; minLng: number; maxLng: number };
+  donorTypes: BloodType[];
+  /** Donors whose last donation is after this are too recent for anyone (the shortest interval). */
+  lastDonationBy: Date;
+  /** Start of the fairness window (7 days ago). */
+  alertsSince: Date;
+}
+
+/** Lower-case letters and digits only: "Gandhi Hospital," and "gandhi  hospital" are one name. */
+export function hospitalNameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);
+
+/** The candidate query of one matching round (see `findCandidates`); exported for EXPLAIN. */
+export function candidateSql(query: CandidateQuery): SQL {
+  const types = sql.join(
+    query.donorTypes.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  const { box } = query;
+  const common = sql`u.role = 'donor' and u.status = 'approved' and u.deleted_at is null
+    and u.available and u.blood_type in (${types})
+    and (u.last_donation_at is null or u.last_donation_at <= ${query.lastDonationBy.toISOString()}::timestamptz)`;
+  const distance = (lat: SQL, lng: SQL) => sql`(2 * 6371.0088 * asin(least(1, sqrt(
+      power(sin(radians(${lat} - ${query.latitude}::float8) / 2), 2)
+      + cos(radians(${query.latitude}::float8)) * cos(radians(${lat}))
+        * power(sin(radians(${lng} - ${query.longitude}::float8) / 2), 2)))))`;
+  return sql`with located as (
+      select u.id, u.latitude as lat, u.longitude as lng
+      from users u
+      where ${common}
+        and u.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
+        and u.longitude between ${box.minLng}::float8 and ${box.maxLng}::float8
+      union all
+      select u.id, p.latitude as lat, p.longitude as lng
+      from pincodes p
+      join users u on u.pincode = p.pincode and u.latitude is null
+      where ${common}
+        and p.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
+        and p.longitude between ${box.minLng}::float8 and ${box.maxLng}::float8
+    ), near as (
+      select l.id, l.lat, l.lng from located l
+      where ${distance(sql`l.lat`, sql`l.lng`)} <= ${query.radiusKm}::float8
+    )
+    select u.id, u.role, u.status, u.blood_type, u.gender, n.lat, n.lng, u.available,
+      u.availability_confirmed_at, u.available_until::text as available_until, u.last_donation_at,
+      q.user_id is not null as has_questionnaire, q.next_eligible_at,
+      (q.review_decision is not distinct from 'rejected'
+        or exists (select 1 from jsonb_array_elements(q.deferrals) d
+                   where (d->>'permanent')::boolean is true)) as permanent,
+      exists (select 1 from jsonb_array_elements(q.deferrals) d
+              where d->>'until' is null and (d->>'permanent') is null) as open_ended,
+      (select count(*) from blood_request_matches m
+        where m.donor_id = u.id and m.notified_at >= ${query.alertsSince.toISOString()}::timestamptz
+          and m.round > 0) as alerts,
+      exists (select 1 from blood_request_matches m
+              where m.donor_id = u.id and m.request_id = ${query.requestId}::uuid) as already_matched
+    from near n
+    join users u on u.id = n.id
+    left join questionnaires q on q.user_id = u.id`;
+}
+
+export function createBloodRequestsRepository(db: Db) {
+  /** Requests a hospital account sees: its own, its hospital's, and those naming its facility or name+city. */
+  function hospitalScope(userId: string, hospital: HospitalInfo | null): SQL {
+    const parts: SQL[] = [eq(bloodRequests.createdBy, userId)];
+    if (hospital) {
+      parts.push(eq(bloodRequests.hospitalId, hospital.id));
+      if (hospital.facilityId) parts.push(eq(bloodRequests.facilityId, hospital.facilityId));
+      parts.push(
+        and(
+          eq(bloodRequests.hospitalNameKey, hospitalNameKey(hospital.name)),
+          sql`lower(${bloodRequests.city}) = lower(${hospital.city})`,
+        ) as SQL,
+      );
+    }
+    return or(...parts) as SQL;
+  }
+
+  function scopeCondition(scope: ListScope): SQL | undefined {
+    if (scope.kind === 'all') return undefined;
+    if (scope.kind === 'hospital') return hospitalScope(scope.userId, scope.hospital);
+    return or(
+      eq(bloodRequests.createdBy, scope.userId),
+      sql`exists (select 1 from ${bloodRequestMatches} m where m.request_id = ${bloodRequests.id} and m.donor_id = ${scope.userId})`,
+    );
+  }
+
+  return {
+    async insert(row: NewBloodRequestRow): Promise<BloodRequestRow> {
+      const [inserted] = await db.insert(bloodRequests).values(row).returning();
+      if (!inserted) throw new Error('blood_requests insert returned no row');
+      return inserted;
+    },
+
+    async findById(id: string, forUpdate = false): Promise<BloodRequestRow | undefined> {
+      const query = db.select().from(bloodRequests).where(eq(bloodRequests.id, id)).limit(1);
+      const [row] = forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+
+    async findByTrackingCode(code: string): Promise<BloodRequestRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(bloodRequests)
+        .where(eq(bloodRequests.trackingCode, code))
+        .limit(1);
+      return row;
+    },
+
+    async update(id: string, set: Partial<NewBloodRequestRow>): Promise<BloodRequestRow> {
+      const [row] = await db
+        .update(bloodRequests)
+        .set(set)
+        .where(eq(bloodRequests.id, id))
+        .returning();
+      if (!row) throw new Error('blood_requests update returned no row');
+      return row;
+    },
+
+    async addHistory(row: typeof bloodRequestHistory.$inferInsert): Promise<void> {
+      await db.insert(bloodRequestHistory).values(row);
+    },
+
+    async historyFor(ids: string[]): Promise<BloodRequestHistoryRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(bloodRequestHistory)
+        .where(inArray(bloodRequestHistory.requestId, ids))
+        .orderBy(asc(bloodRequestHistory.at), asc(bloodRequestHistory.id));
+    },
+
+    async matchCountsFor(ids: string[]): Promise<Map<string, MatchCounts>> {
+      const result = new Map<string, MatchCounts>();
+      if (ids.length === 0) return result;
+      const rows = await db
+        .select({
+          requestId: bloodRequestMatches.requestId,
+          notified: sql<string>`count(*) filter (where ${bloodRequestMatches.round} > 0)`,
+          accepted: sql<string>`count(*) filter (where ${bloodRequestMatches.response} = 'accepted')`,
+          declined: sql<string>`count(*) filter (where ${bloodRequestMatches.response} = 'declined')`,
+        })
+        .from(bloodRequestMatches)
+        .where(inArray(bloodRequestMatches.requestId, ids))
+        .groupBy(bloodRequestMatches.requestId);
+      for (const row of rows) {
+        result.set(row.requestId, {
+          notified: Number(row.notified),
+          accepted: Number(row.accepted),
+          declined: Number(row.declined),
+        });
+      }
+      return result;
+    },
+
+    /**
+     * An open request with the same contact phone, blood type and hospital (the facility, or
+     * the normalised name and city) made since `since`: the duplicate guard's answer.
+     */
+    async findOpenDuplicate(input: {
+      contactPhone: string;
+      bloodType: string;
+      facilityId: string | null;
+      hospitalNameKey: string;
+      city: string;
+      since: Date;
+    }): Promise<BloodRequestRow | undefined> {
+      const sameHospital = input.facilityId
+        ? eq(bloodRequests.facilityId, input.facilityId)
+        : and(
+            eq(bloodRequests.hospitalNameKey, input.hospitalNameKey),
+            sql`lower(${bloodRequests.city}) = lower(${input.city})`,
+          );
+      const [row] = await db
+        .select()
+        .from(bloodRequests)
+        .where(
+          and(
+            eq(bloodRequests.contactPhone, input.contactPhone),
+            eq(bloodRequests.bloodType, input.bloodType as BloodType),
+            inArray(bloodRequests.status, ['pending', 'verified', 'in_progress']),
+            gte(bloodRequests.createdAt, input.since),
+            sameHospital,
+          ),
+        )
+        .orderBy(desc(bloodRequests.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** Requests by guests and donors with this contact phone since `since`, oldest first. */
+    async recentByPhone(contactPhone: string, since: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ createdAt: bloodRequests.createdAt })
+        .from(bloodRequests)
+        .where(
+          and(
+            eq(bloodRequests.contactPhone, contactPhone),
+            gte(bloodRequests.createdAt, since),
+            inArray(bloodRequests.createdByRole, ['guest', 'donor']),
+          ),
+        )
+        .orderBy(asc(bloodRequests.createdAt));
+      return rows.map((row) => row.createdAt);
+    },
+
+    async findFacility(id: string) {
+      const [row] = await db
+        .select({
+          id: facilities.id,
+          name: facilities.name,
+          latitude: facilities.latitude,
+          longitude: facilities.longitude,
+        })
+        .from(facilities)
+        .where(eq(facilities.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async findPincode(pincode: string) {
+      const [row] = await db.select().from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
+      return row;
+    },
+
+    /** The hospital a hospital account signs in for (null for other users or a missing link). */
+    async hospitalOfUser(userId: string): Promise<HospitalInfo | null> {
+      const [row] = await db
+        .select({
+          id: hospitals.id,
+          name: hospitals.name,
+          facilityId: hospitals.facilityId,
+          city: hospitals.city,
+        })
+        .from(users)
+        .innerJoin(hospitals, eq(hospitals.id, users.hospitalId))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** A live hospital that speaks for this facility, to link a request that names it. */
+    async hospitalForFacility(facilityId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: hospitals.id })
+        .from(hospitals)
+        .where(and(eq(hospitals.facilityId, facilityId), isNull(hospitals.disabledAt)))
+        .orderBy(asc(hospitals.createdAt))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /** The sign-in users of a hospital (to tell them about requests that name it). */
+    async hospitalUserIds(hospitalId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.hospitalId, hospitalId), isNull(users.deletedAt)));
+      return rows.map((row) => row.id);
+    },
+
+    async adminIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
+      return rows.map((row) => row.id);
+    },
+
+    /** Whether `userId`'s scope (hospital) covers the request. */
+    async isInHospitalScope(
+      requestId: string,
+      userId: string,
+      hospital: HospitalInfo | null,
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: bloodRequests.id })
+        .from(bloodRequests)
+        .where(and(eq(bloodRequests.id, requestId), hospitalScope(userId, hospital)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async list(
+      scope: ListScope,
+      query: ListBloodRequestsQuery,
+    ): Promise<{ items: BloodRequestRow[]; total: number }> {
+      const conditions: SQL[] = [];
+      const scoped = scopeCondition(scope);
+      if (scoped) conditions.push(scoped);
+      if (query.status) conditions.push(eq(bloodRequests.status, query.status));
+      if (query.bloodType) conditions.push(eq(bloodRequests.bloodType, query.bloodType));
+      if (query.urgency) conditions.push(eq(bloodRequests.urgency, query.urgency));
+      if (query.city) {
+        conditions.push(
+          ilike(
+            bloodRequests.city,
+            query.city.replace(/[\\%_]/g, (c) => `\\${c}`),
+          ),
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [items, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(bloodRequests)
+          .where(where)
+          .orderBy(desc(bloodRequests.createdAt), desc(bloodRequests.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: count() }).from(bloodRequests).where(where),
+      ]);
+      return { items, total: Number(totals?.total ?? 0) };
+    },
+
+    async findMatch(requestId: string, donorId: string): Promise<BloodRequestMatchRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(bloodRequestMatches)
+        .where(
+          and(
+            eq(bloodRequestMatches.requestId, requestId),
+            eq(bloodRequestMatches.donorId, donorId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async matchesOfDonor(donorId: string, requestIds: string[]): Promise<BloodRequestMatchRow[]> {
+      if (requestIds.length === 0) return [];
+      return db
+        .select()
+        .from(bloodRequestMatches)
+        .where(
+          and(
+            eq(bloodRequestMatches.donorId, donorId),
+            inArray(bloodRequestMatches.requestId, requestIds),
+          ),
+        );
+    },
+
+    async respond(
+      matchId: string,
+      response: 'accepted' | 'declined',
+      at: Date,
+    ): Promise<BloodRequestMatchRow | undefined> {
+      const [row] = await db
+        .update(bloodRequestMatches)
+        .set({ response, respondedAt: at })
+        .where(and(eq(bloodRequestMatches.id, matchId), isNull(bloodRequestMatches.response)))
+        .returning();
+      return row;
+    },
+
+    /** Inserts match rows; returns the donors actually inserted (not told before). */
+    async insertMatches(rows: (typeof bloodRequestMatches.$inferInsert)[]): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
+      // A concurrent round may have told a donor already: the unique index keeps one row.
+      const inserted = await db
+        .insert(bloodRequestMatches)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ donorId: bloodRequestMatches.donorId });
+      return new Set(inserted.map((row) => row.donorId));
+    },
+
+    /** Accepted donors with their contact, for the hospital and administrators. */
+    async acceptedDonors(requestId: string) {
+      return db
+        .select({
+          donorId: users.id,
+          name: users.fullName,
+          phone: users.phone,
+          bloodType: users.bloodType,
+          distanceKm: bloodRequestMatches.distanceKm,
+          respondedAt: bloodRequestMatches.respondedAt,
+          donatedAt: bloodRequestMatches.donatedAt,
+          deletedAt: users.deletedAt,
+        })
+        .from(bloodRequestMatches)
+        .innerJoin(users, eq(users.id, bloodRequestMatches.donorId))
+        .where(
+          and(
+            eq(bloodRequestMatches.requestId, requestId),
+            eq(bloodRequestMatches.response, 'accepted'),
+          ),
+        )
+        .orderBy(asc(bloodRequestMatches.respondedAt));
+    },
+
+    /** Donors who accepted and have not donated yet: they may be on their way. */
+    async acceptedNotDonated(requestId: string): Promise<string[]> {
+      const rows = await db
+        .select({ donorId: bloodRequestMatches.donorId })
+        .from(bloodRequestMatches)
+        .where(
+          and(
+            eq(bloodRequestMatches.requestId, requestId),
+            eq(bloodRequestMatches.response, 'accepted'),
+            isNull(bloodRequestMatches.donatedAt),
+          ),
+        );
+      return rows.map((row) => row.donorId);
+    },
+
+    /** First names of accepted donors who have not donated yet (tracking: "on their way"). */
+    async donorsOnTheirWay(requestId: string): Promise<string[]> {
+      const rows = await db
+        .select({ name: users.fullName })
+        .from(bloodRequestMatches)
+        .innerJoin(users, eq(users.id, bloodRequestMatches.donorId))
+        .where(
+          and(
+            eq(bloodRequestMatches.requestId, requestId),
+            eq(bloodRequestMatches.response, 'accepted'),
+            isNull(bloodRequestMatches.donatedAt),
+            isNull(users.deletedAt),
+          ),
+        )
+        .orderBy(asc(bloodRequestMatches.respondedAt));
+      return rows.map((row) => row.name);
+    },
+
+    /**
+     * The candidate donors of one matching round, in ONE query. Two branches, each served by an
+     * index: donors with their own point inside the bounding box (`users_donor_geo_idx`), and
+     * donors without one whose PIN code centroid is inside it (pincodes' (lat, lng) index, then
+     * users by PIN code). Both apply the cheap filters (role donor, approved, not erased, marked
+     * available, a compatible blood type, no donation in the last 90 days) and cut to the circle
+     * with the haversine distance. Each row carries the questionnaire's deferral, the donor's
+     * alerts in the fairness window and whether they were already told about this request; the
+     * pure `rankCandidates` applies every rule again and orders them.
+     */
+    async findCandidates(query: CandidateQuery): Promise<CandidateRow[]> {
+      const rows = await executeRows<Record<string, unknown>>(db, candidateSql(query));
+      return rows.map((row) => ({
+        id: String(row.id),
+        role: String(row.role),
+        status: String(row.status),
+        bloodType: (row.blood_type as string | null) ?? null,
+        gender: (row.gender as string | null) ?? null,
+        latitude: Number(row.lat),
+        longitude: Number(row.lng),
+        available: Boolean(row.available),
+        availabilityConfirmedAt: toDate(row.availability_confirmed_at),
+        availableUntil: (row.available_until as string | null) ?? null,
+        lastDonationAt: toDate(row.last_donation_at),
+        deferral: row.has_questionnaire
+          ? {
+              permanent: Boolean(row.permanent),
+              openEnded: Boolean(row.open_ended),
+              nextEligibleAt: toDate(row.next_eligible_at),
+            }
+          : null,
+        alertsLast7d: Number(row.alerts),
+        alreadyMatched: Boolean(row.already_matched),
+      }));
+    },
+
+    async recordRound(id: string, round: number, radiusKm: number, at: Date): Promise<void> {
+      await db
+        .update(bloodRequests)
+        .set({ matchRound: round, searchRadiusKm: radiusKm, lastMatchedAt: at, updatedAt: at })
+        .where(eq(bloodRequests.id, id));
+    },
+
+    /** Open requests whose expiry has passed. */
+    async dueForExpiry(at: Date, limit = 100): Promise<BloodRequestRow[]> {
+      return db
+        .select()
+        .from(bloodRequests)
+        .where(
+          and(
+            inArray(bloodRequests.status, ['pending', 'verified', 'in_progress']),
+            lte(bloodRequests.expiresAt, at),
+          ),
+        )
+        .orderBy(asc(bloodRequests.expiresAt))
+        .limit(limit);
+    },
+
+    /**
+     * Verified or in-progress requests whose last round was at or before `before`, below the
+     * maximum radius, with fewer accepted donors than units needed.
+     */
+    async dueForWidening(
+      before: Date,
+      maxRadiusKm: number,
+      limit = 50,
+    ): Promise<BloodRequestRow[]> {
+      return db
+        .select()
+        .from(bloodRequests)
+        .where(
+          and(
+            inArray(bloodRequests.status, ['verified', 'in_progress'] as BloodRequestStatus[]),
+            lte(bloodRequests.lastMatchedAt, before),
+            sql`${bloodRequests.searchRadiusKm} < ${maxRadiusKm}`,
+            sql`(select count(*) from ${bloodRequestMatches} m where m.request_id = ${bloodRequests.id}
+                 and m.response = 'accepted') < ${bloodRequests.unitsNeeded}`,
+          ),
+        )
+        .orderBy(asc(bloodRequests.lastMatchedAt))
+        .limit(limit);
+    },
+  };
+}
+
+export type BloodRequestsRepository = ReturnType<typeof createBloodRequestsRepository>;

@@ -1,0 +1,352 @@
+import {
+  acceptedDonorsResultSchema,
+  bloodRequestPageSchema,
+  bloodRequestResultSchema,
+  createBloodRequestResultSchema,
+  createBloodRequestSchema,
+  fullBloodRequestResultSchema,
+  idParamsSchema,
+  listBloodRequestsQuerySchema,
+  respondResultSchema,
+  respondSchema,
+  successEnvelope,
+  trackingCodeParamsSchema,
+  trackingSchema,
+  updateBloodRequestSchema,
+  updateStatusSchema,
+} from '@bdms/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request-context';
+import { errorResponses } from '../../lib/route-schemas';
+import { currentUser, requireActiveAccount, requireRole } from '../../plugins/auth';
+import { PHONE_LIMIT, type BloodRequestsService } from './blood-requests.service';
+
+const BEARER = [{ bearerAuth: [] }];
+
+/**
+ * Per client address (@fastify/rate-limit). Creating is limited for guests and donors only:
+ * the hook runs after `identify`, and hospital accounts and administrators are on the allow
+ * list (they record requests for many patients).
+ */
+export const BLOOD_REQUEST_RATE_LIMITS = {
+  create: { max: 5, timeWindow: '1 hour' },
+  track: { max: 60, timeWindow: '1 minute' },
+} as const;
+
+const isStaff = (request: FastifyRequest) =>
+  request.user?.role === 'hospital' || request.user?.role === 'admin';
+
+export interface BloodRequestsRoutesOptions {
+  bloodRequests: BloodRequestsService;
+}
+
+export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptions> = async (
+  app,
+  { bloodRequests },
+) => {
+  app.post(
+    '/api/v1/blood-requests',
+    {
+      preHandler: app.identify,
+      config: {
+        rateLimit: {
+          ...BLOOD_REQUEST_RATE_LIMITS.create,
+          hook: 'preHandler',
+          allowList: (request: FastifyRequest) => isStaff(request),
+        },
+      },
+      schema: {
+        tags: ['blood-requests'],
+        summary: 'Make an emergency blood request (anyone, guests too)',
+        description:
+          'Signed in or not (a bearer token is optional). A guest’s or donor’s request starts `pending` (an ' +
+          'administrator or the hospital it names verifies it; until then no donor hears of it, so fake requests ' +
+          'never reach donors); a hospital account’s or an administrator’s starts `verified` and the first matching ' +
+          'round runs at once. **Location**: the facility’s coordinates (`facilityId`, from the hospital picker), else ' +
+          '`latitude`/`longitude`, else the PIN code’s centroid, else none — then the request is kept and shown, but ' +
+          'matching needs a point and tells nobody (`searchRadiusKm` stays null, `locationSource` null). ' +
+          '**Expiry**: `requiredBy`, else 72 hours after creation (`expiresAt`). **Critical** requests tell every ' +
+          'administrator at once (in-app, push and e-mail) while `notifyAdminsOnCritical` is on; pending ones tell ' +
+          'administrators (and the named hospital) in-app.\n\n' +
+          '**Duplicate guard**: an open request (pending, verified, in progress) with the same contact phone, blood ' +
+          'type and hospital (the same `facilityId`, else the same hospital name, ignoring case and punctuation, in ' +
+          'the same city) made in the last 24 hours is returned instead: **200** with `duplicate: true` and that ' +
+          'request; nothing new is made. **Idempotent** by `X-Request-ID` (same id and body → the first reply, ' +
+          '`Idempotent-Replayed: true`). **Limits** (guests and donors; hospitals and administrators are exempt): ' +
+          `${BLOOD_REQUEST_RATE_LIMITS.create.max} requests per hour per client address, and ${PHONE_LIMIT.max} per ` +
+          'contact phone in 24 hours (counted in the database); over either, 429 `RATE_LIMITED` with `Retry-After`. ' +
+          'A suspended account gets 403. The reply carries the full request with its `trackingCode` (8 characters, ' +
+          'no 0/O/1/I/L/U): keep it to follow the request at `/blood-requests/track/{trackingCode}`.',
+        body: createBloodRequestSchema,
+        response: {
+          200: successEnvelope(createBloodRequestResultSchema).describe(
+            'An open duplicate, returned',
+          ),
+          201: successEnvelope(createBloodRequestResultSchema),
+          ...errorResponses(400, 403, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { statusCode, result, replayed } = await bloodRequests.create(
+        request.user,
+        request.body,
+        requestMeta(request),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(statusCode).send({ success: true as const, data: result });
+    },
+  );
+
+  app.get(
+    '/api/v1/blood-requests/track/:trackingCode',
+    {
+      config: { rateLimit: BLOOD_REQUEST_RATE_LIMITS.track },
+      schema: {
+        tags: ['blood-requests'],
+        summary: 'Follow a request by its tracking code (anyone)',
+        description:
+          'Status, urgency, blood type, units, hospital, city, times, the radius searched, match counts and the ' +
+          'first names of donors on their way (accepted, not yet donated). **No personal data**: no patient or ' +
+          'requester name, phone, e-mail, address or notes. The code is case-insensitive; unknown codes are 404. ' +
+          `Rate limit: ${BLOOD_REQUEST_RATE_LIMITS.track.max} per minute per address (codes cannot be guessed).`,
+        params: trackingCodeParamsSchema,
+        response: {
+          200: successEnvelope(trackingSchema),
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await bloodRequests.track(request.params.trackingCode),
+    }),
+  );
+
+  app.get(
+    '/api/v1/blood-requests',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['blood-requests'],
+        summary: 'Blood requests the caller may see',
+        description:
+          'Newest first, paginated, filtered by `status`, `bloodType`, `urgency`, `city` (whole name, any case). ' +
+          'Administrators: all, with contacts. Hospitals: their ' +
+          'own, their hospital’s, and those naming their facility (or their name in their city). Administrators’ and ' +
+          'hospitals’ reads of other people’s contact details are recorded in the activity log. Donors: their own ' +
+          '(`view: "full"`) and those they were told about (`view: "matched"`: blood type, units, urgency, hospital, ' +
+          'city, distance; the requester’s `contactName`, `contactPhone` and `address` only after accepting).',
+        security: BEARER,
+        querystring: listBloodRequestsQuerySchema,
+        response: {
+          200: successEnvelope(bloodRequestPageSchema),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await bloodRequests.list(currentUser(request), request.query, requestMeta(request)),
+    }),
+  );
+
+  app.get(
+    '/api/v1/blood-requests/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['blood-requests'],
+        summary: 'One blood request',
+        description:
+          'The owner, administrators (logged) and the hospital it names get the full request (`view: "full"`); a ' +
+          'donor told about it gets the matched view (`view: "matched"`, contact after accepting). Others 403; ' +
+          'unknown ids 404.',
+        security: BEARER,
+        params: idParamsSchema,
+        response: {
+          200: successEnvelope(bloodRequestResultSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        request: await bloodRequests.get(
+          currentUser(request),
+          request.params.id,
+          requestMeta(request),
+        ),
+      },
+    }),
+  );
+
+  app.put(
+    '/api/v1/blood-requests/:id',
+    {
+      preHandler: [app.authenticate, requireActiveAccount],
+      schema: {
+        tags: ['blood-requests'],
+        summary: 'Change an open request’s details',
+        description:
+          'The owner, administrators, and the hospital for its own or named requests. Any request field but the ' +
+          'status (use `/status`); `null` clears an optional field; unknown fields are 400. Changing `facilityId`, ' +
+          '`latitude`/`longitude` or `pincode` places the request again; `requiredBy` moves `expiresAt`. Donors ' +
+          'already told are not told again; the next widening round uses the new values. A request that is no ' +
+          'longer open is 409 `CONFLICT`.',
+        security: BEARER,
+        params: idParamsSchema,
+        body: updateBloodRequestSchema,
+        response: {
+          200: successEnvelope(fullBloodRequestResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        request: await bloodRequests.update(
+          currentUser(request),
+          request.params.id,
+          request.body,
+          requestMeta(request),
+        ),
+      },
+    }),
+  );
+
+  app.delete(
+    '/api/v1/blood-requests/:id',
+    {
+      preHandler: [app.authenticate, requireActiveAccount],
+      schema: {
+        tags: ['blood-requests'],
+        summary: 'Cancel a request (not a hard delete)',
+        description:
+          'The owner, administrators, and the hospital for its own or named requests. The request becomes ' +
+          '`cancelled` with a history entry and stays readable. A request that is not open is 409 `INVALID_TRANSITION`.',
+        security: BEARER,
+        params: idParamsSchema,
+        response: {
+          200: successEnvelope(fullBloodRequestResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        request: await bloodRequests.cancel(
+          currentUser(request),
+          request.params.id,
+          requestMeta(request),
+        ),
+      },
+    }),
+  );
+
+  app.put(
+    '/api/v1/blood-requests/:id/status',
+    {
+      preHandler: [app.authenticate, requireRole('admin', 'hospital'), requireActiveAccount],
+      schema: {
+        tags: ['blood-requests'],
+        summary: 'Move a request through its states',
+        description:
+          'Administrators, and a hospital for its own or named requests. `pending → verified → in_progress → ' +
+          'fulfilled`; `cancelled` and `expired` from any open state (pending, verified, in_progress); anything else ' +
+          'is 409 `INVALID_TRANSITION`. There is no `rejected`: a fake request is `cancelled` with `notes` saying ' +
+          'so. Each change appends `{status, notes, by, byRole, at}` to `history`, is recorded in the activity log ' +
+          'and tells a registered requester. Becoming `verified` runs the first matching round (see "Matching").',
+        security: BEARER,
+        params: idParamsSchema,
+        body: updateStatusSchema,
+        response: {
+          200: successEnvelope(fullBloodRequestResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        request: await bloodRequests.setStatus(
+          currentUser(request),
+          request.params.id,
+          request.body,
+          requestMeta(request),
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/api/v1/blood-requests/:id/respond',
+    {
+      preHandler: [app.authenticate, requireRole('donor'), requireActiveAccount],
+      schema: {
+        tags: ['blood-requests'],
+        summary: 'A matched donor accepts or declines',
+        description:
+          'Only a donor who was told about the request (others: 403 for non-donors, 404 for donors not asked). ' +
+          '`accepted`: the reply carries the requester’s `contactName`, `contactPhone` and the hospital `address`; ' +
+          'the first acceptance moves a verified request to `in_progress`; the requester (if registered) and the ' +
+          'hospital are told how many donors are on their way. `declined`: the donor is never asked again for this ' +
+          'request. The same answer again is idempotent (200, same reply); the other answer after one was given is ' +
+          '409 `CONFLICT`, as is answering a request that is no longer open.',
+        security: BEARER,
+        params: idParamsSchema,
+        body: respondSchema,
+        response: {
+          200: successEnvelope(respondResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        request: await bloodRequests.respond(
+          currentUser(request),
+          request.params.id,
+          request.body.response,
+          requestMeta(request),
+        ),
+      },
+    }),
+  );
+
+  app.get(
+    '/api/v1/blood-requests/:id/donors',
+    {
+      preHandler: [app.authenticate, requireRole('admin', 'hospital'), requireActiveAccount],
+      schema: {
+        tags: ['blood-requests'],
+        summary: 'Donors who accepted, with their phone (hospital, admin)',
+        description:
+          'The hospital for its own or named requests, and administrators: each accepted donor’s name, phone, blood ' +
+          'type, distance, when they answered and whether a donation for this request was recorded. Every read is ' +
+          'recorded in the activity log (who, which request, how many), never the numbers themselves.',
+        security: BEARER,
+        params: idParamsSchema,
+        response: {
+          200: successEnvelope(acceptedDonorsResultSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        items: await bloodRequests.acceptedDonors(
+          currentUser(request),
+          request.params.id,
+          requestMeta(request),
+        ),
+      },
+    }),
+  );
+};

@@ -1,0 +1,145 @@
+import {
+  facilityDirectoryQuerySchema,
+  facilityIdParamsSchema,
+  facilityNearbyQuerySchema,
+  facilityPageSchema,
+  facilityNearbyResultSchema,
+  facilityResultSchema,
+  facilitySearchQuerySchema,
+  facilitySearchResultSchema,
+  successEnvelope,
+} from '@bdms/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cachePublicly } from '../../lib/http-cache';
+import { errorResponses } from '../../lib/route-schemas';
+import type { FacilitiesService } from './facilities.service';
+
+/** The emergency form's hospital picker searches as the user types: generous, per address. */
+export const FACILITY_RATE_LIMITS = {
+  search: { max: 120, timeWindow: '1 minute' },
+  read: { max: 240, timeWindow: '1 minute' },
+} as const;
+/** The data changes only when a new file is deployed. */
+export const FACILITY_CACHE_SECONDS = 300;
+
+const DATA_NOTE =
+  'Data: the Government of India’s blood bank directory (data.gov.in, GODL-India; 2018 snapshot) — ' +
+  'contacts may be out of date, so call before going. Cached publicly for 5 minutes with a weak ETag ' +
+  '(`If-None-Match` → 304).';
+
+export interface FacilitiesRoutesOptions {
+  facilities: FacilitiesService;
+}
+
+export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = async (
+  app,
+  { facilities },
+) => {
+  app.get(
+    '/api/v1/public/facilities/search',
+    {
+      config: { rateLimit: FACILITY_RATE_LIMITS.search },
+      schema: {
+        tags: ['facilities'],
+        summary: 'Search blood banks by name and place (misspellings tolerated)',
+        description:
+          '`q` (2–100 characters) is split into words; a facility is a candidate when any word is similar to a ' +
+          'word of its name, city, district or state (PostgreSQL pg_trgm word similarity ≥ 0.6, GIN index), and ' +
+          'ranked by the mean similarity of all the words (so "Gandhi hospital hyderbad" finds Gandhi Hospital, ' +
+          'Secunderabad, Hyderabad district). `score` is 0–1. Where pg_trgm is not installed the server falls back ' +
+          `to substring matching (ILIKE). \`state\` filters exactly (case-insensitive). ${DATA_NOTE} ` +
+          `Rate limit: ${FACILITY_RATE_LIMITS.search.max} per minute per address.`,
+        querystring: facilitySearchQuerySchema,
+        response: {
+          200: successEnvelope(facilitySearchResultSchema),
+          304: z.undefined().describe('Not modified: the ETag still matches'),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await facilities.search(request.query);
+      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/v1/public/facilities/directory',
+    {
+      config: { rateLimit: FACILITY_RATE_LIMITS.read },
+      schema: {
+        tags: ['facilities'],
+        summary: 'The blood bank directory, paginated',
+        description:
+          'Filters match whole values, case-insensitively: `state`, `district`, `city`, `category` ' +
+          `(Government, Private, Charity). Ordered by state, district, name. ${DATA_NOTE}`,
+        querystring: facilityDirectoryQuerySchema,
+        response: {
+          200: successEnvelope(facilityPageSchema),
+          304: z.undefined().describe('Not modified: the ETag still matches'),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await facilities.directory(request.query);
+      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/v1/public/facilities/nearby',
+    {
+      config: { rateLimit: FACILITY_RATE_LIMITS.read },
+      schema: {
+        tags: ['facilities'],
+        summary: 'Blood banks near a point, nearest first',
+        description:
+          '`lat`, `lng`, `radiusKm` (1–200, default 25), `limit` (1–50, default 10). A latitude/longitude ' +
+          'bounding box on the (latitude, longitude) index finds candidates; the haversine distance cuts them to ' +
+          `the circle. Facilities without usable coordinates never appear. ${DATA_NOTE}`,
+        querystring: facilityNearbyQuerySchema,
+        response: {
+          200: successEnvelope(facilityNearbyResultSchema),
+          304: z.undefined().describe('Not modified: the ETag still matches'),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await facilities.nearby(request.query);
+      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/v1/public/facilities/:id',
+    {
+      config: { rateLimit: FACILITY_RATE_LIMITS.read },
+      schema: {
+        tags: ['facilities'],
+        summary: 'One blood bank',
+        description: `\`id\` is \`bb-<n>\`; unknown ids are 404. ${DATA_NOTE}`,
+        params: facilityIdParamsSchema,
+        response: {
+          200: successEnvelope(facilityResultSchema),
+          304: z.undefined().describe('Not modified: the ETag still matches'),
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = { facility: await facilities.get(request.params.id) };
+      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A weak ETag of a JSON-able value (the reply's `data`). */
+export function weakEtag(value: unknown): string {
+  return `W/"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+}
+
+/** If-None-Match holds `etag` (weak comparison, RFC 9110 §13.1.2) or `*`. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || `W/${tag}` === etag || tag === etag.slice(2);
+  });
+}
+
+/**
+ * Public, cacheable replies: `Cache-Control: public, max-age=<seconds>` and a weak ETag; true
+ * when the client's copy is current, and the caller should answer 304 with no body.
+ */
+export function cachePublicly(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  data: unknown,
+  maxAgeSeconds: number,
+): boolean {
+  const etag = weakEtag(data);
+  reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('etag', etag);
+  return matchesEtag(request.headers['if-none-match'], etag);
+}
