@@ -20,9 +20,11 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bloodRequestsRoutes } from './features/blood-requests/blood-requests.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
+import { contactRoutes } from './features/contact/contact.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { donationsRoutes } from './features/donations/donations.routes';
 import { donorsRoutes } from './features/donors/donors.routes';
+import { educationRoutes } from './features/education/education.routes';
 import { facilitiesRoutes } from './features/facilities/facilities.routes';
 import { flagsRoutes } from './features/flags/flags.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -119,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(facilitiesRoutes, { facilities: services.facilities });
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
+  await app.register(educationRoutes, { education: services.education });
+  await app.register(contactRoutes, { contact: services.contact });
   if (options.extraRoutes) {
     const extraRoutes = options.extraRoutes;
     await app.register(async (scope) => extraRoutes(scope as App));

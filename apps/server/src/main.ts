@@ -1,11 +1,17 @@
 import { ConfigError } from './config/env';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { ContentError } from './features/education/education.content';
 import { startServer } from './server';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 function describeStartError(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message;
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof ContentError
+  )
+    return error.message;
   return `The server could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }
 

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from './config/env';
 import { createDatabase, describeDatabaseUrl, pgliteDataDir, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { bootstrapAdmin } from './features/auth/bootstrap-admin';
+import { loadContent } from './features/education/education.loader';
 import { loadReferenceData } from './features/facilities/facilities.loader';
 import { createLogger } from './plugins/logger';
 import { createServices, type AppServices } from './services';
@@ -60,6 +61,8 @@ export async function startServer(
     await runMigrations(database);
     // The blood bank directory and PIN code points: seconds the first time, ~0 once loaded.
     await loadReferenceData(database.db, { logger });
+    // Articles, FAQs and policy pages (apps/server/content): only what changed is written.
+    await loadContent(database.db, { logger });
     const services = createServices(database, config, { logger });
     await prepareDatabase(config, database, services, logger);
     app = await buildApp({ config, database, logger, services });

@@ -50,6 +50,11 @@ import {
 } from './features/notifications/notifications.service';
 import { createPrivacyService, type PrivacyService } from './features/users/privacy.service';
 import { createUsersService, type UsersService } from './features/users/users.service';
+import { createContactService, type ContactService } from './features/contact/contact.service';
+import {
+  createEducationService,
+  type EducationService,
+} from './features/education/education.service';
 import { createAuthLimiters, type AuthLimiters } from './lib/auth-limits';
 import { createIdempotency } from './lib/idempotency';
 import { createMailer, type MailLogger, type Mailer, type MailTransport } from './lib/mail/mailer';
@@ -97,6 +102,10 @@ export interface AppServices {
   bloodRequests: BloodRequestsService;
   /** Expires requests and widens matching (every minute). */
   bloodRequestsJob: BloodRequestsJob;
+  /** Public content: articles, categories, FAQs and the policy pages (loaded from content/). */
+  education: EducationService;
+  /** The contact form: stored and e-mailed to SUPPORT_EMAIL. */
+  contact: ContactService;
   /** false: the app starts no timers (tests run the workers by hand). */
   backgroundJobs: boolean;
 }
@@ -208,6 +217,8 @@ export function createServices(
     facilities,
     bloodRequests,
     bloodRequestsJob: createBloodRequestsJob({ service: bloodRequests, logger }),
+    education: createEducationService({ db, config, now }),
+    contact: createContactService({ db, mail, idempotency, config, now }),
     backgroundJobs: options.backgroundJobs ?? true,
   };
 }

@@ -59,6 +59,13 @@ export const OPENAPI_TAGS = [
   },
   { name: 'hospitals', description: 'Hospital accounts, created and disabled by administrators.' },
   { name: 'analytics', description: 'Dashboard figures for administrators.' },
+  {
+    name: 'education',
+    description:
+      'Public education articles (also as PDF), their categories, and the help centre’s FAQs with feedback.',
+  },
+  { name: 'pages', description: 'The privacy policy and the terms of service.' },
+  { name: 'contact', description: 'The contact form, e-mailed to the support address.' },
 ];
 
 function errorCodeTable(): string {
@@ -234,6 +241,25 @@ Decisions where the contract left a choice:
 - **Facilities search** is misspelling-tolerant (pg_trgm word similarity with a GIN index; ILIKE where pg_trgm cannot be
   installed). The directory and PIN code data are loaded from \`apps/server/data\` at start, idempotently (file hash
   and row count in \`data_imports\`), with the cleaning rules of its README.
+
+## Public content: decisions
+- **Source**: articles, categories, FAQs and the privacy and terms pages are files in \`apps/server/content\`
+  (Markdown with YAML front matter, and YAML), validated and loaded into the database on every start. Loading is
+  idempotent: entries are matched by slug (FAQs by id) and rewritten only when their content hash changes; views,
+  downloads and helpful votes are never reset; an entry removed from the files is unpublished (404) and comes back
+  with its counts if restored. A file that breaks the format stops the start with a message naming the file and field.
+- **Caching**: the public GETs send \`Cache-Control: public, max-age=300\` and a weak ETag (\`If-None-Match\` → 304),
+  so counts in lists may be five minutes old. \`GET /api/public/education/content/{slug}\` counts a view and is
+  \`no-store\`.
+- **Views**: one per client address per article per hour (remembered in memory by each server process); HEAD never
+  counts. **Downloads**: every PDF download counts (rate-limited per address).
+- **Search** (\`q\`): PostgreSQL full-text search (English, websearch syntax), relevance first, over the title, summary
+  and text; one or two characters, or a query that finds nothing that way, fall back to a case-insensitive substring
+  match. **FAQs** are not paginated (\`{items}\`, the help centre's order); featured, popular and categories are arrays.
+- **Lists** of articles are newest first (\`publishedAt\`, a day \`YYYY-MM-DD\`), then by title.
+- **Contact form**: stored, then e-mailed to \`SUPPORT_EMAIL\` through the outbox with Reply-To set to the sender;
+  the sender's address never reaches the logs; the client address is kept only as a keyed hash; messages are deleted
+  a year after they were dealt with. Idempotent by \`X-Request-ID\`; 5 per hour per address.
 
 ## E-mail
 Every message is written to the \`mail_outbox\` table, then sent. Without \`SMTP_URL\` it stays there with

@@ -9,3 +9,4 @@ export * from './facilities';
 export * from './blood-requests';
 export * from './hospitals';
 export * from './notification-settings';
+export * from './education';

@@ -25,6 +25,8 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text(),
     htmlBody: text(),
+    /** Reply-To (the contact form's sender); blanked with the bodies once sent. */
+    replyTo: text(),
     kind: text().notNull(),
     status: text().$type<MailStatus>().notNull().default('queued'),
     attempts: integer().notNull().default(0),

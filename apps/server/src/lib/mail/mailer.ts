@@ -21,6 +21,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Reply-To, e.g. the contact form's sender (personal data: never logged). */
+  replyTo?: string | null;
 }
 
 export interface MailLogger {
@@ -37,6 +39,7 @@ export interface MailTransport {
     subject: string;
     text: string;
     html: string;
+    replyTo?: string;
   }): Promise<{ messageId?: string }>;
   close(): void;
 }
@@ -132,6 +135,7 @@ export function createMailer(deps: MailerDeps) {
         subject: row.subject,
         text: row.textBody ?? '',
         html: row.htmlBody ?? '',
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
       await db
         .update(mailOutbox)
@@ -143,6 +147,7 @@ export function createMailer(deps: MailerDeps) {
           // The bodies carry live codes and links; once delivered they are not kept.
           textBody: null,
           htmlBody: null,
+          replyTo: null,
         })
         .where(eq(mailOutbox.id, row.id));
       logger.info(
@@ -218,6 +223,7 @@ export function createMailer(deps: MailerDeps) {
           subject: mail.subject,
           textBody: mail.text,
           htmlBody: mail.html,
+          replyTo: mail.replyTo ?? null,
           kind: mail.kind,
           status: transport ? 'queued' : 'logged',
           nextAttemptAt: new Date(now()),
@@ -258,6 +264,7 @@ export function createMailer(deps: MailerDeps) {
           subject: mail.subject,
           textBody: mail.text,
           htmlBody: mail.html,
+          replyTo: mail.replyTo ?? null,
           kind: mail.kind,
           status: 'queued',
           attempts: 1,

@@ -1,0 +1,329 @@
+import {
+  contentIdOrSlugParamsSchema,
+  contentPageSchema,
+  contentSlugParamsSchema,
+  educationCategoryListSchema,
+  educationContentListSchema,
+  educationContentPageSchema,
+  educationContentQuerySchema,
+  educationContentSchema,
+  faqFeedbackResultSchema,
+  faqFeedbackSchema,
+  faqIdParamsSchema,
+  faqListQuerySchema,
+  faqListSchema,
+  faqSchema,
+  featuredQuerySchema,
+  pageSlugParamsSchema,
+  popularQuerySchema,
+  successEnvelope,
+  FEATURED_LIMIT_DEFAULT,
+  FEATURED_LIMIT_MAX,
+  POPULAR_LIMIT_DEFAULT,
+  POPULAR_LIMIT_MAX,
+} from '@bdms/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachmentDisposition } from '../../lib/content-disposition';
+import { cachePublicly } from '../../lib/http-cache';
+import { errorResponses } from '../../lib/route-schemas';
+import { FULLTEXT_MIN_LENGTH, VIEW_WINDOW_MS, type EducationService } from './education.service';
+
+/** Per client address. Reading is generous (CGNAT puts many readers behind one address). */
+export const EDUCATION_RATE_LIMITS = {
+  read: { max: 240, timeWindow: '1 minute' },
+  search: { max: 120, timeWindow: '1 minute' },
+  feedback: { max: 10, timeWindow: '1 minute' },
+  /** Each download renders a PDF. */
+  download: { max: 20, timeWindow: '1 minute' },
+} as const;
+/** The content changes only when the server restarts with new files. */
+export const EDUCATION_CACHE_SECONDS = 300;
+
+const CACHED =
+  `Cached publicly for ${EDUCATION_CACHE_SECONDS / 60} minutes with a weak ETag (\`If-None-Match\` → 304); ` +
+  'the counts in it may be that old.';
+const perMinute = (limit: { max: number }) => `Rate limit: ${limit.max} per minute per address.`;
+const notModified = z.undefined().describe('Not modified: the ETag still matches');
+
+export interface EducationRoutesOptions {
+  education: EducationService;
+}
+
+export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = async (
+  app,
+  { education },
+) => {
+  app.get(
+    '/api/public/education/content',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.search },
+      schema: {
+        tags: ['education'],
+        summary: 'Education articles, paginated',
+        description:
+          'Published articles without their text, newest first. `category` is a category slug (an unknown one ' +
+          `matches nothing). \`q\` of ${FULLTEXT_MIN_LENGTH}+ characters is PostgreSQL full-text search over the title, ` +
+          'summary and text (English stemming, so "donating" finds "donate"; web-search syntax: "a phrase", -word, or) ' +
+          'and orders by relevance; a shorter `q`, or one that finds nothing that way (stop words only, part of a ' +
+          'word), is matched as a case-insensitive substring, newest first. ' +
+          `${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.search)}`,
+        querystring: educationContentQuerySchema,
+        response: {
+          200: successEnvelope(educationContentPageSchema),
+          304: notModified,
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await education.list(request.query);
+      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/public/education/content/:slug',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      schema: {
+        tags: ['education'],
+        summary: 'One article, with its text (counts a view)',
+        description:
+          '`body` is Markdown (headings `##`/`###`, lists, bold, italic, links, quotes, simple tables; never HTML) ' +
+          'and ends with its own "Sources" section; `sources` is the same list, structured. Unknown or unpublished ' +
+          `slugs are 404. **Counts a view**: once per client address per article per ${VIEW_WINDOW_MS / 3_600_000} ` +
+          'hour (remembered in memory by each server process), never for HEAD. Not cached ' +
+          `(\`Cache-Control: no-store\`), so every read reaches the counter. ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+        params: contentSlugParamsSchema,
+        response: {
+          200: successEnvelope(educationContentSchema),
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await education.get(request.params.slug, {
+        address: request.ip,
+        countView: request.method === 'GET',
+      });
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    '/api/public/education/content/:id/download',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.download },
+      schema: {
+        tags: ['education'],
+        summary: 'Download an article as a PDF (counts a download)',
+        description:
+          "`id` is the article's id or its slug; no body. Replies `application/pdf` as an attachment named " +
+          '`<slug>.pdf`: A4, the title, summary, category, reading time and date, the text laid out from its ' +
+          'Markdown (headings, paragraphs, lists, quotes, tables; links printed as "text (url)"), the sources, and ' +
+          'on every page a footer with the site name, the article address (`PUBLIC_URL/articles/<slug>`) and the ' +
+          'page number. Printed with the standard PDF fonts: characters outside Western European scripts are ' +
+          'replaced (− by -, ≥ by >=, others by ?). Every request counts one download. ' +
+          perMinute(EDUCATION_RATE_LIMITS.download),
+        params: contentIdOrSlugParamsSchema,
+        response: {
+          200: z.unknown().describe('The article, application/pdf'),
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { slug, pdf } = await education.download(request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentDisposition(`${slug}.pdf`))
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    '/api/public/education/featured',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      schema: {
+        tags: ['education'],
+        summary: 'Featured articles',
+        description:
+          `The articles marked featured, newest first: \`limit\` 1–${FEATURED_LIMIT_MAX}, default ${FEATURED_LIMIT_DEFAULT} ` +
+          `(an array, never padded with other articles). ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+        querystring: featuredQuerySchema,
+        response: {
+          200: successEnvelope(educationContentListSchema),
+          304: notModified,
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await education.featured(request.query.limit);
+      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/public/education/popular',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      schema: {
+        tags: ['education'],
+        summary: 'Most read articles',
+        description:
+          `Most viewed first, then newest: \`limit\` 1–${POPULAR_LIMIT_MAX}, default ${POPULAR_LIMIT_DEFAULT} (an array). ` +
+          `${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+        querystring: popularQuerySchema,
+        response: {
+          200: successEnvelope(educationContentListSchema),
+          304: notModified,
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await education.popular(request.query.limit);
+      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/public/education/categories',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      schema: {
+        tags: ['education'],
+        summary: 'Article categories, with how many articles each has',
+        description:
+          "An array in the education page's order (content/categories.yml); `count` is the number of published " +
+          `articles, and a category with none is still listed. ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+        response: {
+          200: successEnvelope(educationCategoryListSchema),
+          304: notModified,
+          ...errorResponses(429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await education.categories();
+      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/public/education/faqs',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      schema: {
+        tags: ['education'],
+        summary: 'Help centre questions and answers',
+        description:
+          "`{items}` with every match, **not paginated** (the whole set is a few dozen), in the help centre's " +
+          'order (content/faqs.yml). `category` is one of donating, eligibility, requests, privacy, account, app ' +
+          '(anything else is 400). `q` searches the question and answer like the article search (relevance first). ' +
+          `Answers are plain text with optional Markdown links. ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+        querystring: faqListQuerySchema,
+        response: {
+          200: successEnvelope(faqListSchema),
+          304: notModified,
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await education.faqs(request.query);
+      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/public/education/faqs/:id',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      schema: {
+        tags: ['education'],
+        summary: 'One question and answer',
+        description: `Unknown or removed ids are 404. ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+        params: faqIdParamsSchema,
+        response: {
+          200: successEnvelope(faqSchema),
+          304: notModified,
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await education.faq(request.params.id);
+      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    '/api/public/education/faqs/:id/feedback',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.feedback },
+      schema: {
+        tags: ['education'],
+        summary: 'Was this answer helpful?',
+        description:
+          '`{helpful: true|false}` adds one to `helpfulCount` or `notHelpfulCount` and replies the new counts. Anyone ' +
+          'may vote; only the counts are kept (no record of who voted). ' +
+          `${perMinute(EDUCATION_RATE_LIMITS.feedback)}`,
+        params: faqIdParamsSchema,
+        body: faqFeedbackSchema,
+        response: {
+          200: successEnvelope(faqFeedbackResultSchema),
+          ...errorResponses(400, 404, 415, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await education.feedback(request.params.id, request.body.helpful),
+    }),
+  );
+
+  app.get(
+    '/api/public/pages/:slug',
+    {
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      schema: {
+        tags: ['pages'],
+        summary: 'The privacy policy or the terms of service',
+        description:
+          'Extension. `slug` is `privacy` or `terms` (others 404). `body` is Markdown with `{{supportEmail}}` ' +
+          'replaced by the configured support address (`SUPPORT_EMAIL`); `version` is the version donors consent ' +
+          `to at registration (CONSENT_VERSION). ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+        params: pageSlugParamsSchema,
+        response: {
+          200: successEnvelope(contentPageSchema),
+          304: notModified,
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await education.page(request.params.slug);
+      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+};

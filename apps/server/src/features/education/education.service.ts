@@ -1,0 +1,250 @@
+import type {
+  ContentPage,
+  EducationCategory,
+  EducationContent,
+  EducationContentItem,
+  EducationContentPage,
+  EducationContentQuery,
+  Faq,
+  FaqCategory,
+  FaqFeedbackResult,
+  FaqList,
+  FaqListQuery,
+} from '@bdms/shared';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { renderArticlePdf } from './article-pdf';
+import {
+  createEducationRepository,
+  type ContentItemRow,
+  type ContentRow,
+  type FaqViewRow,
+  type TextMatch,
+} from './education.repository';
+
+/** One view per address per article in this window (per server process, in memory). */
+export const VIEW_WINDOW_MS = 60 * 60 * 1000;
+/** At most this many (address, article) pairs are remembered; the oldest are forgotten first. */
+export const VIEW_MEMORY_MAX = 50_000;
+/** Shorter queries are matched as substrings: full-text search needs whole words. */
+export const FULLTEXT_MIN_LENGTH = 3;
+const PDF_CACHE_MAX = 32;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SUPPORT_EMAIL_PLACEHOLDER = /\{\{\s*supportEmail\s*\}\}/g;
+
+const articleNotFound = () => new AppError('NOT_FOUND', 'There is no article at this address.');
+const faqNotFound = () => new AppError('NOT_FOUND', 'There is no question with this id.');
+const pageNotFound = () => new AppError('NOT_FOUND', 'There is no page at this address.');
+
+export function toContentItem(row: ContentItemRow): EducationContentItem {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    category: row.category,
+    readingMinutes: row.readingMinutes,
+    publishedAt: row.publishedAt,
+    featured: row.featured,
+    views: row.views,
+    downloads: row.downloads,
+  };
+}
+
+export function toContent(row: ContentRow): EducationContent {
+  return { ...toContentItem(row), body: row.body, sources: row.sources };
+}
+
+export function toFaq(row: FaqViewRow): Faq {
+  return {
+    id: row.id,
+    question: row.question,
+    answer: row.answer,
+    category: row.category as FaqCategory,
+    helpfulCount: row.helpfulCount,
+    notHelpfulCount: row.notHelpfulCount,
+  };
+}
+
+/** Full-text search for words; a substring match for one or two characters. */
+export function textMatchFor(q: string): TextMatch {
+  const trimmed = q.trim();
+  return trimmed.length >= FULLTEXT_MIN_LENGTH
+    ? { mode: 'fulltext', q: trimmed }
+    : { mode: 'substring', q: trimmed };
+}
+
+/**
+ * Remembers which address read which article recently, so a reload (or a crawler hammering one
+ * page) counts once an hour. In memory per process, like the rate limits: a restart forgets,
+ * and two servers may each count the same reader once.
+ */
+export function createViewDeduper(now: () => number = Date.now) {
+  const seen = new Map<string, number>();
+  return {
+    /** True the first time in the window; the caller then counts the view. */
+    firstView(address: string, articleId: string): boolean {
+      const at = now();
+      const key = `${articleId}\u0000${address}`;
+      const until = seen.get(key);
+      if (until !== undefined && until > at) return false;
+      seen.delete(key);
+      seen.set(key, at + VIEW_WINDOW_MS);
+      if (seen.size > VIEW_MEMORY_MAX) {
+        // Insertion order is expiry order (the window is fixed): forget from the front.
+        for (const [candidate, expires] of seen) {
+          if (expires > at && seen.size <= VIEW_MEMORY_MAX * 0.9) break;
+          seen.delete(candidate);
+        }
+      }
+      return true;
+    },
+    get size() {
+      return seen.size;
+    },
+  };
+}
+
+export interface EducationServiceDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'supportEmail'>;
+  now?: () => number;
+}
+
+export function createEducationService(deps: EducationServiceDeps) {
+  const repository = createEducationRepository(deps.db);
+  const views = createViewDeduper(deps.now);
+  const pdfs = new Map<string, Promise<Uint8Array>>();
+
+  async function renderPdf(row: ContentRow): Promise<Uint8Array> {
+    const key = `${row.id}:${row.contentHash}`;
+    let pdf = pdfs.get(key);
+    if (!pdf) {
+      const categoryName = (await repository.categoryName(row.category)) ?? row.category;
+      pdf = renderArticlePdf({
+        slug: row.slug,
+        title: row.title,
+        summary: row.summary,
+        categoryName,
+        readingMinutes: row.readingMinutes,
+        publishedAt: row.publishedAt,
+        body: row.body,
+        sources: row.sources,
+        publicUrl: deps.config.publicUrl,
+      });
+      pdfs.set(key, pdf);
+      pdf.catch(() => pdfs.delete(key));
+      // Articles change only on a restart with new files: a handful of entries is plenty.
+      while (pdfs.size > PDF_CACHE_MAX) pdfs.delete(pdfs.keys().next().value as string);
+    }
+    return pdf;
+  }
+
+  return {
+    async list(query: EducationContentQuery): Promise<EducationContentPage> {
+      const base = { category: query.category, page: query.page, pageSize: query.pageSize };
+      let result = await repository.listContent({
+        ...base,
+        match: query.q ? textMatchFor(query.q) : undefined,
+      });
+      // Stop words only, or part of a word ("haemo"): full-text search finds nothing; a
+      // substring match may.
+      if (query.q && result.total === 0 && textMatchFor(query.q).mode === 'fulltext') {
+        result = await repository.listContent({
+          ...base,
+          match: { mode: 'substring', q: query.q.trim() },
+        });
+      }
+      return {
+        items: result.items.map(toContentItem),
+        total: result.total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** The article; counts a view unless `countView` is false (HEAD) or this address just read it. */
+    async get(
+      slug: string,
+      reader: { address: string; countView: boolean },
+    ): Promise<EducationContent> {
+      const row = await repository.findBySlug(slug);
+      if (!row) throw articleNotFound();
+      if (reader.countView && views.firstView(reader.address, row.id)) {
+        const counted = await repository.addView(row.id);
+        if (counted !== null) row.views = counted;
+      }
+      return toContent(row);
+    },
+
+    async featured(limit: number): Promise<EducationContentItem[]> {
+      return (await repository.featured(limit)).map(toContentItem);
+    },
+
+    async popular(limit: number): Promise<EducationContentItem[]> {
+      return (await repository.popular(limit)).map(toContentItem);
+    },
+
+    async categories(): Promise<EducationCategory[]> {
+      return repository.categories();
+    },
+
+    async faqs(query: FaqListQuery): Promise<FaqList> {
+      const filters = { category: query.category };
+      let rows = await repository.listFaqs({
+        ...filters,
+        match: query.q ? textMatchFor(query.q) : undefined,
+      });
+      if (query.q && rows.length === 0 && textMatchFor(query.q).mode === 'fulltext') {
+        rows = await repository.listFaqs({
+          ...filters,
+          match: { mode: 'substring', q: query.q.trim() },
+        });
+      }
+      return { items: rows.map(toFaq) };
+    },
+
+    async faq(id: string): Promise<Faq> {
+      const row = await repository.findFaq(id);
+      if (!row) throw faqNotFound();
+      return toFaq(row);
+    },
+
+    async feedback(id: string, helpful: boolean): Promise<FaqFeedbackResult> {
+      const row = await repository.addFaqFeedback(id, helpful);
+      if (!row) throw faqNotFound();
+      return { id: row.id, helpfulCount: row.helpfulCount, notHelpfulCount: row.notHelpfulCount };
+    },
+
+    /** The article as a PDF (by id or slug); counts a download. */
+    async download(
+      idOrSlug: string,
+    ): Promise<{ slug: string; pdf: Uint8Array; downloads: number }> {
+      const key = idOrSlug.trim().toLowerCase();
+      const row = await repository.findByIdOrSlug(key, UUID.test(key));
+      if (!row) throw articleNotFound();
+      const pdf = await renderPdf(row);
+      const downloads = (await repository.addDownload(row.id)) ?? row.downloads;
+      return { slug: row.slug, pdf, downloads };
+    },
+
+    async page(slug: string): Promise<ContentPage> {
+      const row = await repository.findPage(slug);
+      if (!row) throw pageNotFound();
+      const fill = (text: string) =>
+        text.replace(SUPPORT_EMAIL_PLACEHOLDER, deps.config.supportEmail);
+      return {
+        slug: row.slug,
+        title: fill(row.title),
+        summary: fill(row.summary),
+        version: row.version,
+        updated: row.updated,
+        body: fill(row.body),
+      };
+    },
+  };
+}
+
+export type EducationService = ReturnType<typeof createEducationService>;
