@@ -65,6 +65,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         // The donor dashboard's optional cards are on, as a foundation running the service would have them.
         FEATURE_FLAGS: 'donorDashboard,donationHistory,certificateGeneration',
+        // Every journey registers from loopback; the API tests prove the per-address limits.
+        RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
       },
     },
   ],

@@ -96,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { allowList: config.rateLimitAllowList });
   await app.register(inputGuardPlugin);
   await app.register(openApiPlugin, { version: serverVersion() });
 

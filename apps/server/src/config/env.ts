@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import {
   FEATURE_FLAG_NAMES,
@@ -23,6 +24,9 @@ import {
  *   the first folder above this module that holds `apps/web/package.json`).
  * - `TRUST_PROXY`: `true` when a reverse proxy sets X-Forwarded-For/-Proto; then `request.ip` and
  *   `request.protocol` (rate limits, HSTS) come from those headers (default false).
+ * - `RATE_LIMIT_ALLOWLIST`: comma-separated client addresses exempt from the per-address limits, for
+ *   a trusted load generator or the browser tests on loopback (default: none). Per-account limits
+ *   (sign-in, codes, resets) still apply.
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -48,6 +52,7 @@ export interface Config {
   supportEmail: string;
   webDistDir: string;
   trustProxy: boolean;
+  rateLimitAllowList: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -133,6 +138,17 @@ const envSchema = z.object({
   LOG_LEVEL: opt(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   SUPPORT_EMAIL: opt(z.string().trim().regex(ADDRESS, 'must be an e-mail address')),
   WEB_DIST_DIR: opt(z.string()),
+  RATE_LIMIT_ALLOWLIST: opt(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .refine((items) => items.every((item) => isIP(item) !== 0), 'must list IP addresses'),
+  ),
   TRUST_PROXY: opt(
     z
       .string()
@@ -224,5 +240,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       ? path.resolve(process.cwd(), vars.WEB_DIST_DIR)
       : defaultWebDistDir(),
     trustProxy: vars.TRUST_PROXY ?? false,
+    rateLimitAllowList: vars.RATE_LIMIT_ALLOWLIST ?? [],
   });
 }

@@ -8,9 +8,11 @@ import { AppError } from '../lib/app-error';
  * are in memory per process and keyed by request.ip (which honours TRUST_PROXY).
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { allowList?: readonly string[] }) => {
     await app.register(rateLimit, {
       global: false,
+      // Trusted addresses (RATE_LIMIT_ALLOWLIST); a route's own allowList replaces this one.
+      allowList: [...(options.allowList ?? [])],
       keyGenerator: (request) => request.ip,
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
