@@ -1,3 +1,4 @@
+import { createPeriodicJob } from '../../lib/periodic-job';
 import type { BloodRequestsService } from './blood-requests.service';
 
 export const BLOOD_REQUESTS_JOB_INTERVAL_MS = 60_000;
@@ -15,38 +16,16 @@ export interface BloodRequestsJobDeps {
  * servers at once: each request is locked (FOR UPDATE) and re-checked before it is changed.
  */
 export function createBloodRequestsJob(deps: BloodRequestsJobDeps) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-
-  async function runOnce(): Promise<{ expired: number; widened: number }> {
-    const expired = await deps.service.expireDue();
-    const widened = await deps.service.widenDue();
-    return { expired, widened };
-  }
-
-  function tick(): void {
-    if (running) return;
-    running = runOnce()
-      .catch((error: unknown) => deps.logger?.error({ err: error }, 'blood requests job failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
-
-  return {
-    runOnce,
-    start(): void {
-      if (timer) return;
-      timer = setInterval(tick, deps.intervalMs ?? BLOOD_REQUESTS_JOB_INTERVAL_MS);
-      timer.unref();
-      tick();
+  return createPeriodicJob({
+    name: 'blood requests job',
+    intervalMs: deps.intervalMs ?? BLOOD_REQUESTS_JOB_INTERVAL_MS,
+    logger: deps.logger,
+    async runOnce(): Promise<{ expired: number; widened: number }> {
+      const expired = await deps.service.expireDue();
+      const widened = await deps.service.widenDue();
+      return { expired, widened };
     },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      while (running) await running;
-    },
-  };
+  });
 }
 
 export type BloodRequestsJob = ReturnType<typeof createBloodRequestsJob>;

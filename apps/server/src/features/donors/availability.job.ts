@@ -1,3 +1,4 @@
+import { createPeriodicJob } from '../../lib/periodic-job';
 import { AVAILABILITY_TTL_DAYS } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import { createActivityLog } from '../../lib/activity-log';
@@ -30,8 +31,6 @@ export interface AvailabilityJobDeps {
 export function createAvailabilityJob(deps: AvailabilityJobDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
 
   async function runOnce(): Promise<{ reminded: number; lapsed: number }> {
     const at = now();
@@ -80,29 +79,12 @@ export function createAvailabilityJob(deps: AvailabilityJobDeps) {
     return { reminded, lapsed };
   }
 
-  function tick(): void {
-    if (running) return;
-    running = runOnce()
-      .catch((error: unknown) => deps.logger?.error({ err: error }, 'availability job failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
-
-  return {
+  return createPeriodicJob({
+    name: 'availability job',
+    intervalMs: deps.intervalMs ?? AVAILABILITY_JOB_INTERVAL_MS,
+    logger: deps.logger,
     runOnce,
-    start(): void {
-      if (timer) return;
-      timer = setInterval(tick, deps.intervalMs ?? AVAILABILITY_JOB_INTERVAL_MS);
-      timer.unref();
-      tick();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      while (running) await running;
-    },
-  };
+  });
 }
 
 export type AvailabilityJob = ReturnType<typeof createAvailabilityJob>;
