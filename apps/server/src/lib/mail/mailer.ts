@@ -3,6 +3,7 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mailOutbox, type MailOutboxRow } from '../../db/schema';
+import { createCoalescingRunner } from '../coalescing-runner';
 
 /** After the n-th failed attempt the next one waits 1 minute × 2^(n−1); after the 8th, it gives up. */
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -97,8 +98,6 @@ export function createMailer(deps: MailerDeps) {
   const pollIntervalMs = deps.pollIntervalMs ?? MAIL_POLL_INTERVAL_MS;
 
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let runAgain = false;
   let stopped = false;
 
   async function claimDue(): Promise<MailOutboxRow[]> {
@@ -186,25 +185,12 @@ export function createMailer(deps: MailerDeps) {
     }
   }
 
-  function kick(): void {
-    if (!transport || stopped) return;
-    if (running) {
-      runAgain = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        runAgain = false;
-        try {
-          await deliverDue();
-        } catch (error) {
-          logger.error({ err: error }, 'mail delivery run failed');
-        }
-      } while (runAgain && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-  }
+  const runner = createCoalescingRunner({
+    run: deliverDue,
+    canRun: () => transport !== null && !stopped,
+    onError: (error) => logger.error({ err: error }, 'mail delivery run failed'),
+  });
+  const kick = runner.kick;
 
   return {
     /** True when SMTP_URL is set and messages leave the outbox. */
@@ -296,7 +282,7 @@ export function createMailer(deps: MailerDeps) {
 
     /** Resolves once no delivery run is in progress. */
     async idle(): Promise<void> {
-      while (running) await running;
+      await runner.idle();
     },
 
     /** Stops the timer, waits for the run in progress and closes SMTP connections. */
@@ -304,7 +290,7 @@ export function createMailer(deps: MailerDeps) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
-      while (running) await running;
+      await runner.idle();
       transport?.close();
     },
   };

@@ -16,6 +16,7 @@ import type { MailLogger, Mailer } from '../mail/mailer';
 import { renderNotificationMail } from '../mail/templates';
 import { readNotificationSettings } from '../notification-settings';
 import { renderNotification, type NotificationParams, type NotificationType } from './templates';
+import { createCoalescingRunner } from '../coalescing-runner';
 
 /** After the n-th failed attempt the next waits 30 s × 2^n; after the 8th it gives up. */
 export const DELIVERY_MAX_ATTEMPTS = 8;
@@ -101,8 +102,6 @@ export function createNotifier(deps: NotifierDeps) {
     });
 
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let runAgain = false;
   let started = false;
   let stopped = false;
 
@@ -353,25 +352,12 @@ export function createNotifier(deps: NotifierDeps) {
     }
   }
 
-  function kick(): void {
-    if (!started || stopped) return;
-    if (running) {
-      runAgain = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        runAgain = false;
-        try {
-          await deliverDue();
-        } catch (error) {
-          logger.error({ err: error }, 'notification delivery run failed');
-        }
-      } while (runAgain && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-  }
+  const runner = createCoalescingRunner({
+    run: deliverDue,
+    canRun: () => started && !stopped,
+    onError: (error) => logger.error({ err: error }, 'notification delivery run failed'),
+  });
+  const kick = runner.kick;
 
   return {
     notify,
@@ -400,14 +386,14 @@ export function createNotifier(deps: NotifierDeps) {
     },
 
     async idle(): Promise<void> {
-      while (running) await running;
+      await runner.idle();
     },
 
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
-      while (running) await running;
+      await runner.idle();
     },
   };
 }
