@@ -12,6 +12,7 @@ import {
   type ResetTokenPurpose,
   type UserRow,
 } from '../../db/schema';
+import { isEmailTaken, isPhoneTaken } from '../../lib/account-uniqueness';
 
 export function createAuthRepository(db: Db) {
   return {
@@ -29,24 +30,8 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    /** Any row counts, erased ones too: the unique index would refuse the address anyway. */
-    async isEmailTaken(email: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, email.toLowerCase()))
-        .limit(1);
-      return row !== undefined;
-    },
-
-    async isPhoneTaken(phone: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.phone, phone))
-        .limit(1);
-      return row !== undefined;
-    },
+    isEmailTaken: (email: string) => isEmailTaken(db, email),
+    isPhoneTaken: (phone: string) => isPhoneTaken(db, phone),
 
     async hasActiveAdmin(): Promise<boolean> {
       const [row] = await db

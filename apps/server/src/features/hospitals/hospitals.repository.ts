@@ -8,6 +8,7 @@ import {
   type NewUserRow,
   type UserRow,
 } from '../../db/schema';
+import { isEmailTaken, isPhoneTaken } from '../../lib/account-uniqueness';
 
 /** A hospital with its sign-in account (one per hospital for now). */
 export interface HospitalWithAccount {
@@ -24,23 +25,8 @@ const joinAccount = and(
 
 export function createHospitalsRepository(db: Db) {
   return {
-    async isEmailTaken(email: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, email.toLowerCase()))
-        .limit(1);
-      return row !== undefined;
-    },
-
-    async isPhoneTaken(phone: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.phone, phone))
-        .limit(1);
-      return row !== undefined;
-    },
+    isEmailTaken: (email: string) => isEmailTaken(db, email),
+    isPhoneTaken: (phone: string) => isPhoneTaken(db, phone),
 
     async insertHospital(row: NewHospitalRow): Promise<HospitalRow> {
       const [inserted] = await db.insert(hospitals).values(row).returning();
