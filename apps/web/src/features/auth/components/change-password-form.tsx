@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN } from '@bdms/shared';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { useToast } from '../../../components/toast';
@@ -11,7 +10,7 @@ import { useAuthActions } from '../auth-context';
 import { changePasswordFormSchema } from '../forms/schemas';
 import { applyServerErrors, useFieldMessage, withMessageKeys } from '../forms/validation';
 import { PasswordInput } from './password-input';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordFields } from './new-password-fields';
 import { FormError } from './sign-in-form';
 
 /**
@@ -23,7 +22,6 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
   const toast = useToast();
   const { replaceTokens } = useAuthActions();
   const fieldMessage = useFieldMessage();
-  const strengthId = useId();
   const [failure, setFailure] = useState<unknown>(null);
   const {
     register,
@@ -62,26 +60,13 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
       >
         <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
       </Field>
-      <Field
-        label={t('fields.newPassword')}
-        hint={t('password.hint', { min: PASSWORD_MIN })}
-        error={fieldMessage(errors.newPassword)}
-        isRequired
-      >
-        <PasswordInput
-          autoComplete="new-password"
-          aria-describedby={strengthId}
-          {...register('newPassword')}
-        />
-      </Field>
-      <PasswordStrengthMeter id={strengthId} password={watch('newPassword')} />
-      <Field
-        label={t('fields.confirmPassword')}
-        error={fieldMessage(errors.confirmPassword)}
-        isRequired
-      >
-        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-      </Field>
+      <NewPasswordFields
+        password={register('newPassword')}
+        passwordValue={watch('newPassword')}
+        passwordError={fieldMessage(errors.newPassword)}
+        confirm={register('confirmPassword')}
+        confirmError={fieldMessage(errors.confirmPassword)}
+      />
       <Button type="submit" size="lg" isLoading={isSubmitting} className="self-start">
         {t('profile.changePasswordSubmit')}
       </Button>

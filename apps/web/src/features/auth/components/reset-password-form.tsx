@@ -1,11 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN } from '@bdms/shared';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
 import { LinkButton } from '../../../components/link-button';
 import { isApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-api';
@@ -16,8 +14,7 @@ import {
   useFieldMessage,
   withMessageKeys,
 } from '../forms/validation';
-import { PasswordInput } from './password-input';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordFields } from './new-password-fields';
 import { FormError } from './sign-in-form';
 
 /** The link is unknown, expired (1 hour) or used: explain, and offer a new one. */
@@ -42,7 +39,6 @@ export function InvalidResetLink() {
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
   const { t } = useTranslation('auth');
   const fieldMessage = useFieldMessage();
-  const strengthId = useId();
   const [isInvalid, setIsInvalid] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const {
@@ -79,26 +75,13 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormError error={failure} />
-      <Field
-        label={t('fields.newPassword')}
-        hint={t('password.hint', { min: PASSWORD_MIN })}
-        error={fieldMessage(errors.password)}
-        isRequired
-      >
-        <PasswordInput
-          autoComplete="new-password"
-          aria-describedby={strengthId}
-          {...register('password')}
-        />
-      </Field>
-      <PasswordStrengthMeter id={strengthId} password={watch('password')} />
-      <Field
-        label={t('fields.confirmPassword')}
-        error={fieldMessage(errors.confirmPassword)}
-        isRequired
-      >
-        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-      </Field>
+      <NewPasswordFields
+        password={register('password')}
+        passwordValue={watch('password')}
+        passwordError={fieldMessage(errors.password)}
+        confirm={register('confirmPassword')}
+        confirmError={fieldMessage(errors.confirmPassword)}
+      />
       <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
         {t('reset.submit')}
       </Button>
