@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './lib/build.mjs';
 
-const dataDir = process.env.DATA_DIR ?? path.join(ROOT, '.tmp/e2e-data');
+const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.tmp/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 await import(pathToFileURL(path.join(ROOT, 'apps/server/dist/main.js')).href);

@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   E2E_ADMIN,
   E2E_BASE_URL as baseURL,
+  E2E_MAIL_HTTP_PORT,
   E2E_MAIL_URL,
   E2E_PORT,
   E2E_SMTP_PORT,
@@ -13,7 +14,7 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../../test-results',
+  outputDir: `../../test-results/${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -48,6 +49,7 @@ export default defineConfig({
       cwd: '../..',
       url: `${E2E_MAIL_URL}/health`,
       reuseExistingServer: false,
+      env: { E2E_SMTP_PORT: String(E2E_SMTP_PORT), E2E_MAIL_HTTP_PORT: String(E2E_MAIL_HTTP_PORT) },
     },
     {
       command: 'node scripts/e2e-server.mjs',
@@ -58,6 +60,10 @@ export default defineConfig({
       env: {
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
+        // One database per port, so two runs on one machine do not share (or delete) it.
+        DATA_DIR: `.tmp/e2e-data-${E2E_PORT}`,
+        // An absolute path to another build of the web app (a parallel run's own `vite build --outDir`).
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
         PUBLIC_URL: baseURL,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
