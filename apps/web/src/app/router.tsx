@@ -107,6 +107,29 @@ const HospitalDashboardPage = screenWithTexts(
   () => import('./routes/hospital-dashboard'),
   ['hospital', 'requests', 'auth'],
 );
+const EducationPage = screenWithTexts('education', () => import('./routes/education'), [
+  'education',
+]);
+const ArticlePage = screenWithTexts('article', () => import('./routes/article'), ['education']);
+const HelpPage = screenWithTexts('help', () => import('./routes/help'), ['education']);
+const PrivacyPage = screenWithTexts(
+  'privacy',
+  () => import('./routes/policy').then((module) => ({ default: module.PrivacyPage })),
+  ['education'],
+);
+const TermsPage = screenWithTexts(
+  'terms',
+  () => import('./routes/policy').then((module) => ({ default: module.TermsPage })),
+  ['education'],
+);
+const BloodBanksPage = screenWithTexts('blood-banks', () => import('./routes/blood-banks'), [
+  'facilities',
+]);
+const FacilityPage = screenWithTexts('facility', () => import('./routes/facility'), [
+  'facilities',
+]);
+const AboutPage = screenWithTexts('about', () => import('./routes/about'), ['site']);
+const ContactPage = screenWithTexts('contact', () => import('./routes/contact'), ['site']);
 const NotFoundPage = lazyWithRetry('not-found', () => import('./routes/not-found'));
 
 /**
@@ -149,16 +172,17 @@ export const routes: RouteObject[] = [
     errorElement: <RootErrorScreen />,
     children: [
       { index: true, element: <Screen name="home" page={HomePage} /> },
-      route('about', 'about'),
-      route('contact', 'contact'),
-      route('help', 'help'),
-      route('privacy', 'privacy'),
-      route('terms', 'terms'),
+      route('about', 'about', AboutPage),
+      route('contact', 'contact', ContactPage),
+      route('help', 'help', HelpPage),
+      route('privacy', 'privacy', PrivacyPage),
+      route('terms', 'terms', TermsPage),
       route('components', 'components', ComponentsShowcasePage),
-      route('education', 'education'),
+      route('education', 'education', EducationPage),
       route('emergency', 'emergency', EmergencyPage),
-      route('blood-banks', 'bloodBanks'),
-      route('articles/:slug', 'article'),
+      route('blood-banks', 'bloodBanks', BloodBanksPage),
+      route('blood-banks/:id', 'facility', FacilityPage),
+      route('articles/:slug', 'article', ArticlePage),
       route('login', 'login', SignInPage),
       route('signin', 'login', SignInPage),
       route('register', 'register', RegisterPage),

@@ -10,6 +10,9 @@ import type onboarding from './locales/en/onboarding.json';
 import type pages from './locales/en/pages.json';
 import type requests from './locales/en/requests.json';
 import type showcase from './locales/en/showcase.json';
+import type education from './locales/en/education.json';
+import type facilities from './locales/en/facilities.json';
+import type site from './locales/en/site.json';
 
 /** English is the source language: bundled with the app, and the fallback for every other one. */
 export const EN_RESOURCES = { common, errors, home } as const;
@@ -30,6 +33,9 @@ export const LAZY_NAMESPACES = [
   'notifications',
   'requests',
   'hospital',
+  'education',
+  'facilities',
+  'site',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
@@ -44,6 +50,9 @@ export type AppResources = typeof EN_RESOURCES & {
   notifications: typeof notifications;
   requests: typeof requests;
   hospital: typeof hospital;
+  education: typeof education;
+  facilities: typeof facilities;
+  site: typeof site;
 };
 
 export type Namespace = keyof AppResources;
