@@ -17,6 +17,13 @@ const FEATURES = [
   'facilities',
   'notifications',
   'flags',
+  'site',
+  'contact',
+  'health',
+  'analytics',
+  'users',
+  'documents',
+  'certificates',
 ];
 
 /** Features never import each other; they are composed in app/ (CONVENTIONS.md). */
