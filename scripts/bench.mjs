@@ -1,9 +1,16 @@
-// `npm run bench`: figures for this machine, printed as a table and written to bench/results.json.
-// The server runs as its own process on loopback; the load comes from this process (autocannon).
-// A bare Fastify "hello" server is measured in the same run as the machine's ceiling, so every
-// throughput figure is also given as a ratio of it.
+// `npm run bench`: figures for this machine, printed as tables and written to bench/results.json.
+//
+// The built server runs as its own process on a fresh embedded database; the load comes from this
+// process over loopback (autocannon). A bare Fastify "hello" server is measured in the same run as
+// the machine's ceiling, so every throughput figure is also a ratio of it. Matching and the donor
+// export run in their own processes (apps/server/bench/*.ts) on PGlite and, when
+// TEST_DATABASE_URL is set, on PostgreSQL. Lighthouse runs with the system Chromium.
+//
+// Options (environment): BENCH_DURATION seconds per load run (default 10); BENCH_ONLY a comma list
+// of sections to run (ceiling,startup,public,auth,writes,pages,lighthouse,matching,export);
+// BENCH_MATCHING_SIZES (default 100000,1000000); BENCH_EXPORT_DONORS (default 100000).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,22 +20,52 @@ import { buildIfStale, ROOT } from './lib/build.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-const results = { machine: machine(), startedAt: new Date().toISOString(), rows: [] };
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const wants = (section) => !ONLY || ONLY.has(section);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const PORT = 3298;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password-1' };
+
+/** The targets of issue #9, checked at the end. */
+const TARGETS = {
+  publicReadOfCeiling: 0.5,
+  publicReadP99Ms: 50,
+  matchingP95MsPostgres100k: 20,
+  homeJsGzipKB: 150,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
+};
+
+const results = {
+  machine: machine(),
+  startedAt: new Date().toISOString(),
+  durationS: DURATION_S,
+  connections: CONNECTIONS,
+  load: [],
+  startup: null,
+  pages: {},
+  lighthouse: {},
+  matching: [],
+  export: [],
+  serverRssMiB: null,
+  targets: [],
+};
 
 function machine() {
   return `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
 
-function startProcess(args, env) {
-  const child = spawn(process.execPath, args, {
+function startProcess(args, env, stdio = 'ignore') {
+  return spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdio, 'inherit'],
   });
-  return child;
 }
 
-async function waitFor(url, timeoutMs = 120_000) {
+async function waitFor(url, timeoutMs = 180_000) {
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
     try {
@@ -37,7 +74,7 @@ async function waitFor(url, timeoutMs = 120_000) {
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
@@ -50,88 +87,343 @@ function stop(child) {
   });
 }
 
-async function load(url, title, ceiling) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+/** Runs a child to its end (its output shown) and rejects on a non-zero exit. */
+function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+function readJsonLines(file) {
+  try {
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
+}
+
+let ceiling = null;
+
+/** One autocannon run; `options` may carry method, headers, body or a setupClient. */
+async function load(group, title, url, options = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   const row = {
+    group,
     benchmark: title,
     reqPerSec: Math.round(r.requests.average),
-    ofCeiling: ceiling ? `${Math.round((r.requests.average / ceiling) * 100)} %` : '100 %',
+    ofCeiling: ceiling ? +(r.requests.average / ceiling).toFixed(2) : 1,
     p50ms: r.latency.p50,
     p99ms: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors,
   };
-  results.rows.push(row);
-  return r.requests.average;
+  results.load.push(row);
+  console.log(`  ${title}: ${row.reqPerSec} req/s (${Math.round(row.ofCeiling * 100)} % of ceiling), p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, non-2xx ${row.non2xx}`);
+  return row;
+}
+
+/** A short unmeasured run, so the measured one starts warm (JIT, caches, connections). */
+function warmUp(url, options = {}) {
+  return autocannon({ url, connections: 10, duration: 2, ...options });
+}
+
+async function api(method, url, body, token) {
+  const res = await fetch(`${BASE}${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json.error)}`);
+  return json.data;
+}
+
+/** A registered donor whose questionnaire is done and whom the administrator approved. */
+async function approvedDonor() {
+  const registered = await api('POST', '/api/v1/auth/register', {
+    email: 'bench-donor@example.org',
+    password: 'bench-donor-password-1',
+    fullName: 'Bench Donor',
+    phone: '9876500001',
+    bloodType: 'O+',
+    dateOfBirth: '1990-01-15',
+    gender: 'male',
+    city: 'Hyderabad',
+    state: 'Telangana',
+    pincode: '500001',
+    consent: true,
+  });
+  const id = registered.user.id;
+  const token = registered.tokens.accessToken;
+  await api('PUT', `/api/v1/users/${id}/questionnaire`, {
+    answers: { weightKg: 70, firstTimeDonor: false, feelsWell: true, conditions: [] },
+  }, token);
+  const admin = await api('POST', '/api/v1/auth/login', { ...ADMIN, role: 'admin' });
+  await api('POST', `/api/v1/admin/donors/${id}/approve`, {}, admin.tokens.accessToken);
+  // A new sign-in, so the token carries the approved status.
+  const signedIn = await api('POST', '/api/v1/auth/login', {
+    email: 'bench-donor@example.org',
+    password: 'bench-donor-password-1',
+    role: 'donor',
+  });
+  return { id, token: signedIn.tokens.accessToken };
+}
+
+/** A guest blood request body; the phone differs per request (requests are limited per phone). */
+let guestCounter = 0;
+function guestRequestBody() {
+  guestCounter += 1;
+  return JSON.stringify({
+    bloodType: 'B+',
+    unitsNeeded: 2,
+    urgency: 'urgent',
+    hospitalName: 'Gandhi Hospital',
+    city: 'Hyderabad',
+    state: 'Telangana',
+    pincode: '500003',
+    contactName: 'Bench Guest',
+    contactPhone: `+9179${String(10_000_000 + guestCounter).slice(-8)}`,
+    notes: 'benchmark request',
+  });
+}
+
+async function pageWeights(routes) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    for (const route of routes) {
+      const page = await browser.newPage({ serviceWorkers: 'block' });
+      const assets = [];
+      page.on('response', (res) => {
+        const type = res.request().resourceType();
+        if (type === 'script' || type === 'stylesheet') assets.push({ type, body: res.body() });
+      });
+      await page.goto(`${BASE}${route}`, { waitUntil: 'networkidle' });
+      const sizes = { script: 0, stylesheet: 0 };
+      for (const asset of assets) sizes[asset.type] += gzipSync(await asset.body, { level: 9 }).length;
+      results.pages[route] = {
+        jsGzipKB: +(sizes.script / 1024).toFixed(1),
+        cssGzipKB: +(sizes.stylesheet / 1024).toFixed(1),
+        requests: assets.length,
+      };
+      console.log(`  ${route}: JS ${results.pages[route].jsGzipKB} KB, CSS ${results.pages[route].cssGzipKB} KB gzip`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseRuns(routes) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  for (const route of routes) {
+    // A new browser per page: no cache or service worker carried over from another page.
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+    try {
+      const result = await lighthouse(`${BASE}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const { categories, audits } = result.lhr;
+      const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
+      results.lighthouse[route] = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        cls: +(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+        failing: Object.values(categories)
+          .flatMap((category) => category.auditRefs)
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+          .map((ref) => ref.id),
+      };
+      console.log(`  ${route}:`, results.lighthouse[route]);
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
+function checkTargets() {
+  const add = (target, value, met) => results.targets.push({ target, value, met });
+  const publicRows = results.load.filter((row) => row.group === 'public');
+  for (const row of publicRows) {
+    add(`${row.benchmark}: ≥ ${TARGETS.publicReadOfCeiling * 100} % of ceiling`, `${Math.round(row.ofCeiling * 100)} %`, row.ofCeiling >= TARGETS.publicReadOfCeiling);
+    add(`${row.benchmark}: p99 < ${TARGETS.publicReadP99Ms} ms`, `${row.p99ms} ms`, row.p99ms < TARGETS.publicReadP99Ms);
+  }
+  const pg100k = results.matching.find((m) => m.database.startsWith('PostgreSQL') && m.donors === 100_000);
+  if (pg100k) add(`matching p95 < ${TARGETS.matchingP95MsPostgres100k} ms (PostgreSQL, 100k donors)`, `${pg100k.queryP95ms} ms`, pg100k.queryP95ms < TARGETS.matchingP95MsPostgres100k);
+  const home = results.pages['/'];
+  if (home) add(`home page JS < ${TARGETS.homeJsGzipKB} KB gzip`, `${home.jsGzipKB} KB`, home.jsGzipKB < TARGETS.homeJsGzipKB);
+  for (const [route, scores] of Object.entries(results.lighthouse)) {
+    add(`Lighthouse ${route} performance ≥ ${TARGETS.lighthousePerformance}`, scores.performance, scores.performance >= TARGETS.lighthousePerformance);
+    add(`Lighthouse ${route} accessibility ${TARGETS.lighthouseAccessibility}`, scores.accessibility, scores.accessibility >= TARGETS.lighthouseAccessibility);
+  }
 }
 
 buildIfStale();
+console.log(`Machine: ${results.machine}; ${CONNECTIONS} connections, ${DURATION_S} s per run`);
 
 // 1. The ceiling: a bare Fastify hello server.
-const ceilingServer = startProcess(['scripts/lib/hello-server.mjs'], { PORT: '3299' });
-await waitFor('http://127.0.0.1:3299/');
-await load('http://127.0.0.1:3299/', 'ceiling: bare Fastify hello (warm-up)');
-results.rows.pop();
-const ceiling = await load('http://127.0.0.1:3299/', 'ceiling: bare Fastify hello');
-await stop(ceilingServer);
+if (wants('ceiling') || wants('public') || wants('auth') || wants('writes')) {
+  console.log('\n# Ceiling');
+  const hello = startProcess(['scripts/lib/hello-server.mjs'], { PORT: '3299' });
+  await waitFor('http://127.0.0.1:3299/');
+  await warmUp('http://127.0.0.1:3299/');
+  ceiling = (await load('ceiling', 'bare Fastify hello', 'http://127.0.0.1:3299/')).reqPerSec;
+  await stop(hello);
+}
 
-// 2. Start-up: cold (new embedded database) and warm (existing one).
+// 2. Start-up: cold (new embedded database: migrations and the reference data load) and warm.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bdms-bench-'));
-const serverEnv = { PORT: '3298', DATA_DIR: dataDir };
+const serverEnv = {
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  FEATURE_FLAGS: 'emergencyServices,bloodRequests,bloodBankDirectory,donorDashboard,donationHistory',
+  // The load comes from loopback: the per-address limits would answer 429 to it.
+  RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+};
+console.log('\n# Start-up');
 let server = startProcess(['apps/server/dist/main.js'], serverEnv);
-const coldMs = await waitFor('http://127.0.0.1:3298/readyz');
+const coldMs = await waitFor(`${BASE}/readyz`);
 await stop(server);
 server = startProcess(['apps/server/dist/main.js'], serverEnv);
-const warmMs = await waitFor('http://127.0.0.1:3298/readyz');
+const warmMs = await waitFor(`${BASE}/readyz`);
 results.startup = { coldMs: Math.round(coldMs), warmMs: Math.round(warmMs) };
+console.log(`  to ready: cold ${results.startup.coldMs} ms, warm ${results.startup.warmMs} ms`);
 
-// 3. Public reads on the real server.
-await load('http://127.0.0.1:3298/api/v1/config', 'GET /api/v1/config (warm-up)', ceiling);
-results.rows.pop();
-await load('http://127.0.0.1:3298/healthz', 'GET /healthz', ceiling);
-await load('http://127.0.0.1:3298/api/v1/config', 'GET /api/v1/config', ceiling);
-
-// 4. What a phone downloads for the home page: every script and stylesheet, gzip.
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-for (const route of ['/']) {
-  const page = await browser.newPage({ serviceWorkers: 'block' });
-  const assets = [];
-  page.on('response', async (res) => {
-    const type = res.request().resourceType();
-    if (type === 'script' || type === 'stylesheet') assets.push({ type, body: res.body() });
-  });
-  await page.goto(`http://127.0.0.1:3298${route}`, { waitUntil: 'networkidle' });
-  const sizes = { script: 0, stylesheet: 0 };
-  for (const a of assets) sizes[a.type] += gzipSync(await a.body, { level: 9 }).length;
-  results[`page ${route}`] = {
-    jsGzipKB: +(sizes.script / 1024).toFixed(1),
-    cssGzipKB: +(sizes.stylesheet / 1024).toFixed(1),
-  };
-  await page.close();
-}
-await browser.close();
-
-results.serverRssMiB = await (async () => {
-  try {
-    const status = await import('node:fs').then((fs) =>
-      fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'),
-    );
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  } catch {
-    return null;
+try {
+  // 3. Public reads.
+  if (wants('public')) {
+    console.log('\n# Public reads');
+    const article = (await api('GET', '/api/public/education/featured'))[0];
+    const publicReads = [
+      ['GET /api/v1/config', '/api/v1/config'],
+      ['GET facilities/nearby (point)', '/api/v1/public/facilities/nearby?lat=17.385&lng=78.4867'],
+      ['GET facilities/nearby (PIN 500001)', '/api/v1/public/facilities/nearby?pincode=500001'],
+      ['GET facilities/search "gandhi hyderabad"', '/api/v1/public/facilities/search?q=gandhi%20hyderabad'],
+      ['GET facilities/directory (Telangana)', '/api/v1/public/facilities/directory?state=Telangana'],
+      ['GET education/featured', '/api/public/education/featured'],
+      ['GET education/popular', '/api/public/education/popular'],
+      ['GET education/content (list)', '/api/public/education/content'],
+      ...(article ? [[`GET education/content/{slug}`, `/api/public/education/content/${article.slug}`]] : []),
+      ['GET public/stats', '/api/v1/public/stats'],
+    ];
+    for (const [title, url] of publicReads) {
+      await warmUp(`${BASE}${url}`);
+      await load('public', title, `${BASE}${url}`);
+    }
   }
-})();
-await stop(server);
-rmSync(dataDir, { recursive: true, force: true });
+
+  // 4. Authenticated reads: a signed-in donor's own calls.
+  if (wants('auth')) {
+    console.log('\n# Authenticated reads (approved donor)');
+    const donor = await approvedDonor();
+    const headers = { authorization: `Bearer ${donor.token}` };
+    for (const [title, url] of [
+      ['GET /api/v1/auth/me', '/api/v1/auth/me'],
+      ['GET users/{id}/stats (dashboard)', `/api/v1/users/${donor.id}/stats`],
+      ['GET users/{id}/availability (dashboard)', `/api/v1/users/${donor.id}/availability`],
+      ['GET users/{id}/donations (history)', `/api/v1/users/${donor.id}/donations`],
+    ]) {
+      await warmUp(`${BASE}${url}`, { headers });
+      await load('auth', title, `${BASE}${url}`, { headers });
+    }
+  }
+
+  // 5. Writes: guest emergency requests (each one stored, matched later by verification).
+  if (wants('writes')) {
+    console.log('\n# Writes');
+    const options = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request) => ({ ...request, body: guestRequestBody() }) }],
+    };
+    await load('writes', 'POST /api/v1/blood-requests (guest)', `${BASE}/api/v1/blood-requests`, options);
+  }
+
+  // 6. What a phone downloads: every script and stylesheet of the page, gzip.
+  if (wants('pages')) {
+    console.log('\n# Page weights');
+    await pageWeights(['/', '/emergency', '/blood-banks']);
+  }
+
+  // 7. Lighthouse, mobile profile (its default: Moto G power, slow 4G, 4× CPU slowdown).
+  if (wants('lighthouse')) {
+    console.log('\n# Lighthouse (mobile)');
+    await lighthouseRuns(['/', '/emergency', '/blood-banks']);
+  }
+
+  results.serverRssMiB = (() => {
+    try {
+      const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+      return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      return null;
+    }
+  })();
+} finally {
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// 8. Matching for Critical requests, and 9. the admin CSV export (their own processes).
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'bdms-bench-json-'));
+const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+if (wants('matching')) {
+  const sizes = (process.env.BENCH_MATCHING_SIZES ?? '100000,1000000').split(',').map(Number);
+  for (const donors of sizes) {
+    console.log(`\n# Matching, ${donors.toLocaleString('en')} donors`);
+    const file = path.join(scratch, `matching-${donors}.jsonl`);
+    await run(process.execPath, [tsx, 'apps/server/bench/matching.ts'], {
+      BENCH_DONORS: String(donors),
+      BENCH_JSON: file,
+      NODE_OPTIONS: '--max-old-space-size=8192',
+    });
+    results.matching.push(...readJsonLines(file));
+  }
+}
+if (wants('export')) {
+  console.log('\n# Donor export');
+  const file = path.join(scratch, 'export.jsonl');
+  await run(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/server/bench/export-donors.ts'], {
+    BENCH_DONORS: process.env.BENCH_EXPORT_DONORS ?? '100000',
+    BENCH_JSON: file,
+  });
+  results.export = readJsonLines(file);
+}
+rmSync(scratch, { recursive: true, force: true });
+
+checkTargets();
+results.finishedAt = new Date().toISOString();
 
 console.log(`\nMachine: ${results.machine}`);
-console.table(results.rows);
+console.table(results.load.map(({ group, ...row }) => ({ group, ...row })));
 console.log('Start-up to ready (ms):', results.startup);
-console.log('Home page assets:', results['page /']);
-console.log('Server RSS after load (MiB):', results.serverRssMiB);
+console.log('Server RSS after the load (MiB):', results.serverRssMiB);
+if (Object.keys(results.pages).length) console.table(results.pages);
+if (Object.keys(results.lighthouse).length)
+  console.table(Object.fromEntries(Object.entries(results.lighthouse).map(([k, { failing, ...v }]) => [k, v])));
+if (results.matching.length)
+  console.table(results.matching.map(({ plan, ...row }) => ({ ...row, indexesUsed: row.indexesUsed.join(', '), seqScans: row.seqScans.join(', ') })));
+if (results.export.length) console.table(results.export);
+console.table(results.targets);
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log('Written to bench/results.json');

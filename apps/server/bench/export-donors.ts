@@ -15,6 +15,7 @@
  * compare sizes (BENCH_DONORS) to see that it does not grow with the export. For a steadier
  * baseline run `node --expose-gc --import tsx apps/server/bench/export-donors.ts`.
  */
+import { appendFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -214,6 +215,24 @@ async function main(): Promise<void> {
     }
   }
   print(runs);
+  // For scripts/bench.mjs: one JSON line per run.
+  if (process.env.BENCH_JSON) {
+    for (const run of runs) {
+      appendFileSync(
+        process.env.BENCH_JSON,
+        `${JSON.stringify({
+          run: run.label,
+          rows: run.rows,
+          csvMiB: +(run.bytes / MiB).toFixed(1),
+          seconds: +run.seconds.toFixed(2),
+          rowsPerSec: Math.round(run.rows / run.seconds),
+          baselineRssMiB: Math.round(run.baselineRssMiB),
+          peakRssGrowthMiB: +run.peakRssGrowthMiB.toFixed(1),
+          peakHeapGrowthMiB: +run.peakHeapGrowthMiB.toFixed(1),
+        })}\n`,
+      );
+    }
+  }
 }
 
 main().catch((error: unknown) => {

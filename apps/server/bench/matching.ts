@@ -4,7 +4,10 @@
 // (a) the candidate query plus ranking and (b) a whole first round through the service (match
 // rows and notifications written in one transaction), and EXPLAIN (ANALYZE) of the query.
 // PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set (a scratch database).
-// Options: BENCH_DONORS (default 100000), BENCH_RUNS (default 40).
+// Options: BENCH_DONORS (default 100000), BENCH_RUNS (default 40), BENCH_JSON (a file to which each
+// database's figures are appended as one JSON line, for scripts/bench.mjs), BENCH_DATABASES
+// (`pglite,postgres` by default; `postgres` alone skips PGlite).
+import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -295,24 +298,47 @@ async function bench(label: string, database: Database): Promise<void> {
     `(b) whole first round (verify → match rows + notifications, one transaction): ${fmt(roundMs)}`,
   );
   console.log('EXPLAIN (ANALYZE, BUFFERS) of the candidate query (last run):');
-  for (const line of explained as Record<string, string>[])
-    console.log(`  ${Object.values(line)[0]}`);
+  const plan = (explained as Record<string, string>[]).map((line) => Object.values(line)[0]!);
+  for (const line of plan) console.log(`  ${line}`);
+  if (process.env.BENCH_JSON) {
+    const indexes = [...new Set(plan.join('\n').match(/(?<=(?:Index|Bitmap Index) Scan (?:Backward )?(?:using|on) )\w+/g) ?? [])];
+    const round = (value: number) => Math.round(value * 10) / 10;
+    appendFileSync(
+      process.env.BENCH_JSON,
+      `${JSON.stringify({
+        database: label,
+        donors: DONORS,
+        runs: RUNS,
+        queryP50ms: round(percentile(queryMs, 50)),
+        queryP95ms: round(percentile(queryMs, 95)),
+        roundP50ms: round(percentile(roundMs, 50)),
+        roundP95ms: round(percentile(roundMs, 95)),
+        candidatesP50: percentile(candidates, 50),
+        indexesUsed: indexes,
+        seqScans: [...new Set(plan.join('\n').match(/(?<=Seq Scan on )\w+/g) ?? [])],
+        plan,
+      })}\n`,
+    );
+  }
 }
 
 async function main() {
   console.log(
     `# Matching benchmark — ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
-  const client = new PGlite({ extensions: { pg_trgm } });
-  await client.waitReady;
-  const pglite = createPgliteDatabase(client);
-  try {
-    await bench('PGlite (in memory)', pglite);
-  } finally {
-    await pglite.close();
+  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+  if (databases.includes('pglite')) {
+    const client = new PGlite({ extensions: { pg_trgm } });
+    await client.waitReady;
+    const pglite = createPgliteDatabase(client);
+    try {
+      await bench('PGlite (in memory)', pglite);
+    } finally {
+      await pglite.close();
+    }
   }
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
+  if (url && databases.includes('postgres')) {
     const scratch = await createScratchPostgresDatabase(url);
     const postgres = createPostgresDatabase(scratch.url);
     try {
