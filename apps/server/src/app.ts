@@ -30,6 +30,7 @@ import { flagsRoutes } from './features/flags/flags.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { hospitalsRoutes } from './features/hospitals/hospitals.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { siteRoutes } from './features/site/site.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
 import { authPlugin } from './plugins/auth';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
   await app.register(educationRoutes, { education: services.education });
   await app.register(contactRoutes, { contact: services.contact });
+  await app.register(siteRoutes, { site: services.site });
   if (options.extraRoutes) {
     const extraRoutes = options.extraRoutes;
     await app.register(async (scope) => extraRoutes(scope as App));

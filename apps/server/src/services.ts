@@ -51,6 +51,7 @@ import {
 import { createPrivacyService, type PrivacyService } from './features/users/privacy.service';
 import { createUsersService, type UsersService } from './features/users/users.service';
 import { createContactService, type ContactService } from './features/contact/contact.service';
+import { createSiteService, type SiteService } from './features/site/site.service';
 import {
   createEducationService,
   type EducationService,
@@ -106,6 +107,8 @@ export interface AppServices {
   education: EducationService;
   /** The contact form: stored and e-mailed to SUPPORT_EMAIL. */
   contact: ContactService;
+  /** The public home page's live figures (counts, cached 5 minutes). */
+  site: SiteService;
   /** false: the app starts no timers (tests run the workers by hand). */
   backgroundJobs: boolean;
 }
@@ -219,6 +222,7 @@ export function createServices(
     bloodRequestsJob: createBloodRequestsJob({ service: bloodRequests, logger }),
     education: createEducationService({ db, config, now }),
     contact: createContactService({ db, mail, idempotency, config, now }),
+    site: createSiteService({ db, now }),
     backgroundJobs: options.backgroundJobs ?? true,
   };
 }

@@ -29,7 +29,6 @@ const booleanQuery = z
   .enum(['true', 'false'], { message: 'Use true or false.' })
   .transform((value) => value === 'true');
 
-
 export const facilitySchema = z.object({
   /** `bb-<Sr No>` of the source directory. */
   id: z.string(),

@@ -66,6 +66,10 @@ export const OPENAPI_TAGS = [
   },
   { name: 'pages', description: 'The privacy policy and the terms of service.' },
   { name: 'contact', description: 'The contact form, e-mailed to the support address.' },
+  {
+    name: 'site',
+    description: 'Extension: public figures for the home page (counts only, nothing identifying).',
+  },
 ];
 
 function errorCodeTable(): string {
@@ -239,8 +243,12 @@ Decisions where the contract left a choice:
 - **Admins are told** at once about every Critical request (in-app, push and e-mail) while \`notifyAdminsOnCritical\`
   is on, and in-app about every pending request (as is the hospital it names), so it gets verified quickly.
 - **Facilities search** is misspelling-tolerant (pg_trgm word similarity with a GIN index; ILIKE where pg_trgm cannot be
-  installed). The directory and PIN code data are loaded from \`apps/server/data\` at start, idempotently (file hash
-  and row count in \`data_imports\`), with the cleaning rules of its README.
+  installed). The directory and PIN code data are loaded from \`apps/server/data\` at start, idempotently (a hash of
+  the file and of the cleaning rules' version, and the row count, in \`data_imports\`), with the cleaning rules of its
+  README. Extensions: the directory's filters (also \`components\`, \`apheresis\`, \`open24x7\`) apply to search and
+  nearby; nearby also takes a \`pincode\` (its India Post centroid; 404 when unknown) and replies the \`origin\`;
+  \`/facets\` counts what the filters can offer (computed once per start); \`GET /api/v1/public/stats\` gives the home
+  page's counts (cached 5 minutes).
 
 ## Public content: decisions
 - **Source**: articles, categories, FAQs and the privacy and terms pages are files in \`apps/server/content\`

@@ -204,6 +204,12 @@ describe('records', () => {
     });
     expect(toPincodeRecord({ pincode: '11000', latitude: '28', longitude: '77' })).toBeNull();
     expect(toPincodeRecord({ pincode: '110001', latitude: '0', longitude: '0' })).toBeNull();
+    // The Army Postal Service's 9xxxxx codes have no fixed place (999999 points at Salem).
+    for (const pincode of ['900056', '900099', '999999']) {
+      expect(
+        toPincodeRecord({ pincode, district: 'Nizamabad', latitude: '11.68', longitude: '77.92' }),
+      ).toBeNull();
+    }
   });
 
   it('builds lower-cased search text without missing parts', () => {

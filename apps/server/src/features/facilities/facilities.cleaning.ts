@@ -163,6 +163,9 @@ export function toPincodeRecord(row: Record<string, string | undefined>): Pincod
   const latitude = parseNumber(row['latitude']);
   const longitude = parseNumber(row['longitude']);
   if (!pincode || latitude === null || longitude === null) return null;
+  // 9xxxxx is the Army Postal Service: no fixed place (the file's 900056, 900099 and 999999
+  // point at unrelated cities), so such a PIN code must not place anybody.
+  if (pincode.startsWith('9')) return null;
   if (!isInBox({ latitude, longitude }, INDIA_BOUNDS)) return null;
   return {
     pincode,

@@ -24,6 +24,12 @@ export const DATA_FILES = {
   pincodes: 'india-pincode-centroids.csv',
 } as const;
 
+/**
+ * Raised when a cleaning rule changes what a file yields: the stored hash covers the file and
+ * this number, so databases loaded under older rules load the unchanged file again.
+ */
+export const CLEANING_RULES_VERSION = { facilities: 1, pincodes: 2 } as const;
+
 export interface DatasetResult {
   name: string;
   /** True when the stored hash and row count matched, so nothing was written. */
@@ -127,7 +133,8 @@ function lastWins<T>(records: T[], key: (record: T) => string): T[] {
 
 /**
  * Loads the blood bank directory and the PIN code centroids into their tables, idempotently:
- * a dataset whose file hash and table row count match `data_imports` is skipped (≈ 0 ms on
+ * a dataset whose hash (of the file and CLEANING_RULES_VERSION) and table row count match
+ * `data_imports` is skipped (≈ 0 ms on
  * later starts); otherwise it is cleaned (facilities.cleaning.ts) and upserted in one
  * transaction, and rows no longer in the file are removed. Safe with several servers starting
  * at once (an advisory lock makes them take turns).
@@ -143,6 +150,7 @@ export async function loadReferenceData(
   const datasets = [
     {
       name: 'facilities',
+      rules: CLEANING_RULES_VERSION.facilities,
       file: facilitiesFile,
       table: facilities as PgTable,
       load: async (tx: Db, rows: Record<string, string>[], at: Date) => {
@@ -156,6 +164,7 @@ export async function loadReferenceData(
     },
     {
       name: 'pincodes',
+      rules: CLEANING_RULES_VERSION.pincodes,
       file: pincodesFile,
       table: pincodes as PgTable,
       load: async (tx: Db, rows: Record<string, string>[]) => {
@@ -173,7 +182,10 @@ export async function loadReferenceData(
   for (const dataset of datasets) {
     const started = performance.now();
     const bytes = await readFile(dataset.file);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const sha256 = createHash('sha256')
+      .update(bytes)
+      .update(`\0cleaning rules ${dataset.rules}`)
+      .digest('hex');
     const result = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK_KEY})`);
       const current = await currentRows(tx, dataset.name, sha256, dataset.table);

@@ -1,16 +1,48 @@
-import { boundingBox } from '@bdms/shared';
-import { and, asc, count, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { boundingBox, type FacilityFilters } from '@bdms/shared';
+import { and, asc, count, eq, gte, ilike, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
-import { facilities, type FacilityRow } from '../../db/schema';
+import { facilities, pincodes, type FacilityRow, type PincodeRow } from '../../db/schema';
 
-export interface SearchFilters {
+export interface SearchFilters extends FacilityFilters {
   tokens: string[];
   query: string;
-  state?: string;
   limit: number;
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The directory's filters as conditions: text filters match whole values case-insensitively
+ * (ILIKE without wildcards), the flags match `true` or, when asked for `false`, anything else
+ * (false or unknown).
+ */
+export function filterConditions(filters: FacilityFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.state) conditions.push(ilike(facilities.state, escapeLike(filters.state)));
+  if (filters.district) conditions.push(ilike(facilities.district, escapeLike(filters.district)));
+  if (filters.city) conditions.push(ilike(facilities.city, escapeLike(filters.city)));
+  if (filters.category) conditions.push(ilike(facilities.category, escapeLike(filters.category)));
+  const flags = [
+    [filters.components, facilities.components],
+    [filters.apheresis, facilities.apheresis],
+    [filters.open24x7, facilities.is24x7],
+  ] as const;
+  for (const [wanted, column] of flags) {
+    if (wanted === true) conditions.push(sql`${column} is true`);
+    else if (wanted === false) conditions.push(sql`${column} is not true`);
+  }
+  return conditions;
+}
+
+export interface FacetCounts {
+  total: number;
+  withLocation: number;
+  components: number;
+  apheresis: number;
+  open24x7: number;
+  districts: { state: string; district: string | null; count: number }[];
+  categories: { category: string; count: number }[];
+}
 
 export function createFacilitiesRepository(db: Db) {
   return {
@@ -45,8 +77,7 @@ export function createFacilitiesRepository(db: Db) {
         sql` + `,
       )}) / ${tokens.length}::float8`;
       const score = sql<number>`(${mean} * 0.9 + similarity(${filters.query}, lower(${facilities.name})) * 0.1)::float8`;
-      const conditions: SQL[] = [sql`(${anyWord})`];
-      if (filters.state) conditions.push(ilike(facilities.state, escapeLike(filters.state)));
+      const conditions: SQL[] = [sql`(${anyWord})`, ...filterConditions(filters)];
       const rows = await db
         .select({ facility: facilities, score })
         .from(facilities)
@@ -63,8 +94,7 @@ export function createFacilitiesRepository(db: Db) {
           sql`(case when ${facilities.search} ilike ${`%${escapeLike(token)}%`} then 1 else 0 end)`,
       );
       const score = sql<number>`((${sql.join(hits, sql` + `)})::float8 / ${filters.tokens.length})`;
-      const conditions: SQL[] = [sql`${score} > 0`];
-      if (filters.state) conditions.push(ilike(facilities.state, escapeLike(filters.state)));
+      const conditions: SQL[] = [sql`${score} > 0`, ...filterConditions(filters)];
       const rows = await db
         .select({ facility: facilities, score })
         .from(facilities)
@@ -74,21 +104,10 @@ export function createFacilitiesRepository(db: Db) {
       return rows.map((row) => ({ ...row.facility, score: Number(row.score) }));
     },
 
-    async directory(filters: {
-      state?: string;
-      district?: string;
-      city?: string;
-      category?: string;
-      page: number;
-      pageSize: number;
-    }): Promise<{ items: FacilityRow[]; total: number }> {
-      const conditions: SQL[] = [];
-      if (filters.state) conditions.push(ilike(facilities.state, escapeLike(filters.state)));
-      if (filters.district)
-        conditions.push(ilike(facilities.district, escapeLike(filters.district)));
-      if (filters.city) conditions.push(ilike(facilities.city, escapeLike(filters.city)));
-      if (filters.category)
-        conditions.push(ilike(facilities.category, escapeLike(filters.category)));
+    async directory(
+      filters: FacilityFilters & { page: number; pageSize: number },
+    ): Promise<{ items: FacilityRow[]; total: number }> {
+      const conditions = filterConditions(filters);
       const where = conditions.length ? and(...conditions) : undefined;
       const [items, [totals]] = await Promise.all([
         db
@@ -108,8 +127,17 @@ export function createFacilitiesRepository(db: Db) {
       return { items, total: Number(totals?.total ?? 0) };
     },
 
-    /** Facilities with a point inside the bounding box of the circle (the caller cuts to it). */
-    async inBox(lat: number, lng: number, radiusKm: number): Promise<FacilityRow[]> {
+    /**
+     * Facilities with a point inside the bounding box of the circle and matching the filters
+     * (the caller cuts to the circle). The box's latitude range is served by the
+     * (latitude, longitude) index.
+     */
+    async inBox(
+      lat: number,
+      lng: number,
+      radiusKm: number,
+      filters: FacilityFilters = {},
+    ): Promise<FacilityRow[]> {
       const box = boundingBox({ latitude: lat, longitude: lng }, radiusKm);
       return db
         .select()
@@ -120,8 +148,55 @@ export function createFacilitiesRepository(db: Db) {
             lte(facilities.latitude, box.maxLat),
             gte(facilities.longitude, box.minLng),
             lte(facilities.longitude, box.maxLng),
+            ...filterConditions(filters),
           ),
         );
+    },
+
+    async findPincode(pincode: string): Promise<PincodeRow | undefined> {
+      const [row] = await db.select().from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
+      return row;
+    },
+
+    /** Counts for the filters: totals, flags, (state, district) pairs and categories. */
+    async facetCounts(): Promise<FacetCounts> {
+      const n = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+      const [[totals], districts, categories] = await Promise.all([
+        db
+          .select({
+            total: sql<number>`count(*)::int`,
+            withLocation: n(sql`${facilities.latitude} is not null`),
+            components: n(sql`${facilities.components} is true`),
+            apheresis: n(sql`${facilities.apheresis} is true`),
+            open24x7: n(sql`${facilities.is24x7} is true`),
+          })
+          .from(facilities),
+        db
+          .select({
+            state: facilities.state,
+            district: facilities.district,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(facilities)
+          .groupBy(facilities.state, facilities.district),
+        db
+          .select({ category: facilities.category, count: sql<number>`count(*)::int` })
+          .from(facilities)
+          .where(isNotNull(facilities.category))
+          .groupBy(facilities.category),
+      ]);
+      return {
+        total: Number(totals?.total ?? 0),
+        withLocation: Number(totals?.withLocation ?? 0),
+        components: Number(totals?.components ?? 0),
+        apheresis: Number(totals?.apheresis ?? 0),
+        open24x7: Number(totals?.open24x7 ?? 0),
+        districts: districts.map((row) => ({ ...row, count: Number(row.count) })),
+        categories: categories.map((row) => ({
+          category: row.category as string,
+          count: Number(row.count),
+        })),
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   facilityDirectoryQuerySchema,
+  facilityFacetsSchema,
   facilityIdParamsSchema,
   facilityNearbyQuerySchema,
   facilityPageSchema,
@@ -28,6 +29,12 @@ const DATA_NOTE =
   'contacts may be out of date, so call before going. Cached publicly for 5 minutes with a weak ETag ' +
   '(`If-None-Match` → 304).';
 
+const FILTERS_NOTE =
+  '`state`, `district`, `city` and `category` (Government, Private, Charity) match whole values, ' +
+  'case-insensitively. Extension: `components`, `apheresis` and `open24x7` take `true` or `false` ' +
+  '(`true`: licensed for component separation / has apheresis / open 24×7; `false`: not known to be; ' +
+  'any other value is 400).';
+
 export interface FacilitiesRoutesOptions {
   facilities: FacilitiesService;
 }
@@ -48,7 +55,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
           'word of its name, city, district or state (PostgreSQL pg_trgm word similarity ≥ 0.6, GIN index), and ' +
           'ranked by the mean similarity of all the words (so "Gandhi hospital hyderbad" finds Gandhi Hospital, ' +
           'Secunderabad, Hyderabad district). `score` is 0–1. Where pg_trgm is not installed the server falls back ' +
-          `to substring matching (ILIKE). \`state\` filters exactly (case-insensitive). ${DATA_NOTE} ` +
+          `to substring matching (ILIKE). Extension: the directory's filters apply too. ${FILTERS_NOTE} ${DATA_NOTE} ` +
           `Rate limit: ${FACILITY_RATE_LIMITS.search.max} per minute per address.`,
         querystring: facilitySearchQuerySchema,
         response: {
@@ -73,9 +80,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
       schema: {
         tags: ['facilities'],
         summary: 'The blood bank directory, paginated',
-        description:
-          'Filters match whole values, case-insensitively: `state`, `district`, `city`, `category` ' +
-          `(Government, Private, Charity). Ordered by state, district, name. ${DATA_NOTE}`,
+        description: `${FILTERS_NOTE} Ordered by state, district, name. ${DATA_NOTE}`,
         querystring: facilityDirectoryQuerySchema,
         response: {
           200: successEnvelope(facilityPageSchema),
@@ -98,21 +103,53 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
       config: { rateLimit: FACILITY_RATE_LIMITS.read },
       schema: {
         tags: ['facilities'],
-        summary: 'Blood banks near a point, nearest first',
+        summary: 'Blood banks near a point or a PIN code, nearest first',
         description:
-          '`lat`, `lng`, `radiusKm` (1–200, default 25), `limit` (1–50, default 10). A latitude/longitude ' +
-          'bounding box on the (latitude, longitude) index finds candidates; the haversine distance cuts them to ' +
-          `the circle. Facilities without usable coordinates never appear. ${DATA_NOTE}`,
+          'Around `lat` and `lng`, or (extension) around the centroid of a 6-digit `pincode` (India Post ' +
+          'offices; an unknown PIN code is 404 `NOT_FOUND`); one of the two, not both (400). `radiusKm` (1–200, ' +
+          'default 25), `limit` (1–50, default 10); `distanceKm` is rounded to 0.1 km. Extension: `origin` is ' +
+          'the point distances are measured from (with the PIN code’s district and state), and the ' +
+          `directory's filters apply. ${FILTERS_NOTE} A latitude/longitude bounding box on the (latitude, ` +
+          'longitude) index finds candidates; the haversine distance cuts them to the circle. Facilities ' +
+          `without usable coordinates never appear. ${DATA_NOTE}`,
         querystring: facilityNearbyQuerySchema,
         response: {
           200: successEnvelope(facilityNearbyResultSchema),
           304: z.undefined().describe('Not modified: the ETag still matches'),
-          ...errorResponses(400, 429),
+          ...errorResponses(400, 404, 429),
         },
       },
     },
     async (request, reply) => {
       const data = await facilities.nearby(request.query);
+      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
+        return reply.code(304).send();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/v1/public/facilities/facets',
+    {
+      config: { rateLimit: FACILITY_RATE_LIMITS.read },
+      schema: {
+        tags: ['facilities'],
+        summary: 'What the directory’s filters can offer, with counts',
+        description:
+          'Extension. `total` facilities and `withLocation` (usable coordinates: the ones nearby and the map ' +
+          'can show); `states` in alphabetical order, each with its `districts` and their counts (a facility ' +
+          'without a district counts in its state only); `categories`; how many are licensed for components, ' +
+          'have apheresis and are open 24×7. Each count equals the directory’s `total` for that filter. ' +
+          `Computed once per server start. ${DATA_NOTE}`,
+        response: {
+          200: successEnvelope(facilityFacetsSchema),
+          304: z.undefined().describe('Not modified: the ETag still matches'),
+          ...errorResponses(429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await facilities.facets();
       if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
         return reply.code(304).send();
       return { success: true as const, data };

@@ -1,15 +1,20 @@
 import {
+  FACILITY_CATEGORIES,
   haversineKm,
   roundKm,
   type Facility,
   type FacilityDirectoryQuery,
+  type FacilityFacets,
+  type FacilityFilters,
   type FacilityNearbyQuery,
+  type FacilityNearbyResult,
   type FacilitySearchQuery,
+  type NearbyOrigin,
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { FacilityRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { createFacilitiesRepository } from './facilities.repository';
+import { createFacilitiesRepository, type FacetCounts } from './facilities.repository';
 
 export function toFacilityView(row: FacilityRow): Facility {
   return {
@@ -43,9 +48,100 @@ export function searchTokens(query: string): string[] {
   return [...new Set(words)].slice(0, 8);
 }
 
+/** Only the filters of a query (search, directory and nearby share them). */
+export function pickFilters(query: FacilityFilters): FacilityFilters {
+  const { state, district, city, category, components, apheresis, open24x7 } = query;
+  return { state, district, city, category, components, apheresis, open24x7 };
+}
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+
+/**
+ * Counts → facets. Values that differ only in case are one entry (the filters ignore case),
+ * named after their most common spelling; states and districts are in alphabetical order, the
+ * known categories first in FACILITY_CATEGORIES order. Facilities without a district count in
+ * their state only.
+ */
+export function toFacets(counts: FacetCounts): FacilityFacets {
+  type Tally = { count: number; spellings: Map<string, number> };
+  const tally = (map: Map<string, Tally>, value: string, n: number) => {
+    const key = value.toLowerCase();
+    const entry = map.get(key) ?? { count: 0, spellings: new Map<string, number>() };
+    entry.count += n;
+    entry.spellings.set(value, (entry.spellings.get(value) ?? 0) + n);
+    map.set(key, entry);
+    return key;
+  };
+  const nameOf = (entry: Tally) =>
+    [...entry.spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+
+  const states = new Map<string, Tally>();
+  const districts = new Map<string, Map<string, Tally>>();
+  for (const row of counts.districts) {
+    const key = tally(states, row.state, row.count);
+    const inState = districts.get(key) ?? new Map<string, Tally>();
+    districts.set(key, inState);
+    if (row.district) tally(inState, row.district, row.count);
+  }
+  const categories = new Map<string, Tally>();
+  for (const row of counts.categories) tally(categories, row.category, row.count);
+  const known = FACILITY_CATEGORIES.map((name) => name.toLowerCase());
+  const rank = (name: string) => {
+    const index = known.indexOf(name.toLowerCase());
+    return index === -1 ? known.length : index;
+  };
+
+  return {
+    total: counts.total,
+    withLocation: counts.withLocation,
+    states: [...states]
+      .map(([key, entry]) => ({
+        name: nameOf(entry),
+        count: entry.count,
+        districts: [...(districts.get(key) ?? new Map<string, Tally>()).values()]
+          .map((district) => ({ name: nameOf(district), count: district.count }))
+          .sort(byName),
+      }))
+      .sort(byName),
+    categories: [...categories.values()]
+      .map((entry) => ({ name: nameOf(entry), count: entry.count }))
+      .sort((a, b) => rank(a.name) - rank(b.name) || byName(a, b)),
+    components: counts.components,
+    apheresis: counts.apheresis,
+    open24x7: counts.open24x7,
+  };
+}
+
 export function createFacilitiesService(deps: { db: Db }) {
   const repository = createFacilitiesRepository(deps.db);
   let trigrams: Promise<boolean> | null = null;
+  // The directory changes only when the server starts (the loader runs before it listens).
+  let facets: Promise<FacilityFacets> | null = null;
+
+  async function resolveOrigin(query: FacilityNearbyQuery): Promise<NearbyOrigin> {
+    if (query.pincode !== undefined) {
+      const row = await repository.findPincode(query.pincode);
+      if (!row) throw new AppError('NOT_FOUND', `We don't know the PIN code ${query.pincode}.`);
+      return {
+        latitude: row.latitude,
+        longitude: row.longitude,
+        source: 'pincode',
+        pincode: row.pincode,
+        district: row.district,
+        state: row.state,
+      };
+    }
+    // The query schema guarantees lat and lng when there is no PIN code.
+    return {
+      latitude: query.lat as number,
+      longitude: query.lng as number,
+      source: 'point',
+      pincode: null,
+      district: null,
+      state: null,
+    };
+  }
 
   return {
     async search(query: FacilitySearchQuery) {
@@ -53,9 +149,9 @@ export function createFacilitiesService(deps: { db: Db }) {
       if (tokens.length === 0) return { items: [] };
       trigrams ??= repository.hasTrigrams().catch(() => false);
       const filters = {
+        ...pickFilters(query),
         tokens,
         query: query.q.toLowerCase(),
-        state: query.state,
         limit: query.limit,
       };
       const rows = (await trigrams)
@@ -85,10 +181,20 @@ export function createFacilitiesService(deps: { db: Db }) {
       };
     },
 
-    /** Nearest first within `radiusKm`: the bounding box uses the index, haversine cuts to the circle. */
-    async nearby(query: FacilityNearbyQuery) {
-      const center = { latitude: query.lat, longitude: query.lng };
-      const items = (await repository.inBox(query.lat, query.lng, query.radiusKm))
+    /**
+     * Nearest first within `radiusKm` of the point or the PIN code's centroid: the bounding box
+     * uses the (latitude, longitude) index, haversine cuts to the circle.
+     */
+    async nearby(query: FacilityNearbyQuery): Promise<FacilityNearbyResult> {
+      const origin = await resolveOrigin(query);
+      const center = { latitude: origin.latitude, longitude: origin.longitude };
+      const rows = await repository.inBox(
+        origin.latitude,
+        origin.longitude,
+        query.radiusKm,
+        pickFilters(query),
+      );
+      const items = rows
         .map((row) => ({
           row,
           distanceKm: haversineKm(center, {
@@ -100,7 +206,20 @@ export function createFacilitiesService(deps: { db: Db }) {
         .sort((a, b) => a.distanceKm - b.distanceKm || a.row.name.localeCompare(b.row.name))
         .slice(0, query.limit)
         .map((item) => ({ ...toFacilityView(item.row), distanceKm: roundKm(item.distanceKm) }));
-      return { items };
+      return { items, origin };
+    },
+
+    /** What the filters can offer, computed once per process (the data changes only at start). */
+    facets(): Promise<FacilityFacets> {
+      if (!facets) {
+        const computing = repository.facetCounts().then(toFacets);
+        facets = computing;
+        // A failure is not remembered: the next call tries again.
+        computing.catch(() => {
+          if (facets === computing) facets = null;
+        });
+      }
+      return facets;
     },
   };
 }
