@@ -1,6 +1,17 @@
-// Placeholder while the page is being built this session; replaced by its feature.
-import { InfoPage } from './info-page';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/page';
+import { FacilityDirectory } from '../../features/facilities';
 
-export default function Placeholder() {
-  return <InfoPage page="bloodBanks" />;
+/** /blood-banks: the public directory of blood banks (features/facilities). */
+export default function BloodBanksPage() {
+  const { t } = useTranslation('pages');
+  return (
+    <Page
+      title={t('bloodBanks.title')}
+      description={t('bloodBanks.description')}
+      lead={t('bloodBanks.intro')}
+    >
+      <FacilityDirectory />
+    </Page>
+  );
 }

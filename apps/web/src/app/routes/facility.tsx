@@ -1,6 +1,8 @@
-// Placeholder while the page is being built this session; replaced by its feature.
-import { InfoPage } from './info-page';
+import { useParams } from 'react-router';
+import { FacilityDetails } from '../../features/facilities';
 
-export default function Placeholder() {
-  return <InfoPage page="bloodBanks" />;
+/** /blood-banks/:id: one blood bank's page (features/facilities). */
+export default function FacilityPage() {
+  const { id = '' } = useParams();
+  return <FacilityDetails id={id} />;
 }

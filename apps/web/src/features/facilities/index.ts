@@ -1,0 +1,2 @@
+export { FacilityDirectory } from './components/facility-directory';
+export { FacilityDetails } from './components/facility-details';

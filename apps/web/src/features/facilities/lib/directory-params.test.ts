@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyDirectoryChange,
+  countActiveFilters,
+  directoryMode,
+  parseDirectoryParams,
+  toFacilityFilters,
+  toSearchParams,
+  withoutFilters,
+} from './directory-params';
+
+const parse = (query: string) => parseDirectoryParams(new URLSearchParams(query));
+const roundTrip = (query: string) => toSearchParams(parse(query)).toString();
+
+describe('directory params in the address', () => {
+  it('reads every filter, the search, the page, the PIN code and the radius', () => {
+    expect(
+      parse(
+        'q=gandhi&state=Telangana&district=Hyderabad&category=Government&components=true&apheresis=true&open24x7=true&page=3&pin=500001&radius=50',
+      ),
+    ).toEqual({
+      q: 'gandhi',
+      state: 'Telangana',
+      district: 'Hyderabad',
+      category: 'Government',
+      components: true,
+      apheresis: true,
+      open24x7: true,
+      page: 3,
+      pin: '500001',
+      radius: 50,
+    });
+  });
+
+  it('has defaults for an empty address', () => {
+    expect(parse('')).toEqual({
+      q: '',
+      state: undefined,
+      district: undefined,
+      category: undefined,
+      components: false,
+      apheresis: false,
+      open24x7: false,
+      page: 1,
+      pin: undefined,
+      radius: 25,
+    });
+  });
+
+  it('ignores invalid values instead of failing', () => {
+    const params = parse('page=-2&radius=37&pin=012345&components=yes&district=Hyderabad&state=');
+    expect(params.page).toBe(1);
+    expect(params.radius).toBe(25);
+    expect(params.pin).toBeUndefined();
+    expect(params.components).toBe(false);
+    // A district without its state means nothing.
+    expect(params.district).toBeUndefined();
+    expect(parse('page=2.5').page).toBe(1);
+    expect(parse('pin=50001').pin).toBeUndefined();
+  });
+
+  it('writes only what differs from the defaults, and reads back the same', () => {
+    expect(roundTrip('')).toBe('');
+    expect(roundTrip('radius=25&page=1&components=false')).toBe('');
+    const full =
+      'q=gandhi&state=Telangana&district=Hyderabad&category=Government&components=true&pin=500001&radius=10&page=2';
+    expect(parse(roundTrip(full))).toEqual(parse(full));
+  });
+
+  it('clears the district when the state changes, and goes back to page 1', () => {
+    const current = parse('state=Telangana&district=Hyderabad&page=4');
+    const next = applyDirectoryChange(current, { state: 'Kerala' });
+    expect(next).toMatchObject({ state: 'Kerala', district: undefined, page: 1 });
+    expect(applyDirectoryChange(current, { state: 'Telangana' }).district).toBe('Hyderabad');
+    expect(applyDirectoryChange(current, { components: true }).page).toBe(1);
+    expect(applyDirectoryChange(current, { page: 5 }).page).toBe(5);
+  });
+
+  it('keeps one way of finding at a time: a search clears the PIN code and back', () => {
+    const nearPin = parse('pin=500001&components=true');
+    expect(applyDirectoryChange(nearPin, { q: 'gandhi' })).toMatchObject({
+      q: 'gandhi',
+      pin: undefined,
+      components: true,
+    });
+    const searching = parse('q=gandhi&state=Telangana');
+    expect(applyDirectoryChange(searching, { pin: '500001' })).toMatchObject({
+      q: '',
+      pin: '500001',
+      state: 'Telangana',
+    });
+  });
+
+  it('"Clear filters" keeps the search, the PIN code and the radius', () => {
+    const params = parse(
+      'q=gandhi&state=Telangana&district=Hyderabad&category=Private&apheresis=true&pin=500001&radius=50&page=3',
+    );
+    expect(countActiveFilters(params)).toBe(4);
+    const cleared = withoutFilters(params);
+    expect(countActiveFilters(cleared)).toBe(0);
+    expect(toSearchParams(cleared).toString()).toBe('q=gandhi&pin=500001&radius=50');
+  });
+
+  it('turns the state into API filters, sending only what narrows', () => {
+    expect(toFacilityFilters(parse('state=Telangana&open24x7=true&q=x'))).toEqual({
+      state: 'Telangana',
+      open24x7: true,
+    });
+    expect(toFacilityFilters(parse(''))).toEqual({});
+  });
+
+  it('shows nearby results for a PIN code or a location, else search from 2 characters', () => {
+    expect(directoryMode(parse('pin=500001'), false)).toBe('nearby');
+    expect(directoryMode(parse(''), true)).toBe('nearby');
+    expect(directoryMode(parse('q=ga'), false)).toBe('search');
+    expect(directoryMode(parse('q=g'), false)).toBe('directory');
+    expect(directoryMode(parse(''), false)).toBe('directory');
+  });
+});
