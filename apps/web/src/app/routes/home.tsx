@@ -1,10 +1,23 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card } from '../../components/card';
+import { ErrorBoundary } from '../../components/error-boundary';
 import { ClockIcon, HeartIcon, ShieldIcon } from '../../components/icons';
 import { LinkButton } from '../../components/link-button';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useFeatureFlag } from '../../config/use-config';
+import { LIVE_PLACEHOLDER } from '../../features/site/home-placeholder';
+import { loadNamespaces } from '../../i18n';
+import { lazyWithRetry } from '../../lib/lazy-with-retry';
+
+/**
+ * The live figures and the featured articles: a lazy chunk with its texts (`site`), so the first
+ * load stays within its budget. A block of their height holds their place meanwhile.
+ */
+const LiveSections = lazyWithRetry<object>('home-live', () =>
+  Promise.all([import('../../features/site/components/home-live'), loadNamespaces(['site'])]).then(
+    ([module]) => module,
+  ),
+);
 
 const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
 
@@ -44,6 +57,7 @@ function Steps({ audience }: { audience: 'donors' | 'requesters' }) {
 export default function HomePage() {
   const { t } = useTranslation('home');
   const showEmergency = useFeatureFlag('emergencyServices');
+  const showBloodBanks = useFeatureFlag('bloodBankDirectory');
   usePageMeta(t('meta.title'), t('meta.description'));
 
   const claims: { key: 'free' | 'privacy' | 'rest'; icon: ReactNode }[] = [
@@ -67,11 +81,17 @@ export default function HomePage() {
             <LinkButton to="/register" size="lg">
               {t('hero.register')}
             </LinkButton>
-            {showEmergency ? (
+            {showEmergency && (
               <LinkButton to="/emergency" size="lg" variant="danger">
                 {t('hero.emergency')}
               </LinkButton>
-            ) : (
+            )}
+            {showBloodBanks && (
+              <LinkButton to="/blood-banks" size="lg" variant="secondary">
+                {t('hero.bloodBanks')}
+              </LinkButton>
+            )}
+            {!showEmergency && (
               <a
                 href="#how-it-works"
                 className="inline-flex min-h-13 items-center justify-center rounded-lg px-6 text-lg font-semibold text-slate-800 underline hover:bg-slate-100"
@@ -89,9 +109,14 @@ export default function HomePage() {
         </h2>
         <ul className="stagger mt-6 grid gap-4 md:grid-cols-3">
           {claims.map(({ key, icon }) => (
-            <Card as="li" key={key} icon={icon} title={t(`claims.${key}.title`)}>
+            // Card's markup, inline: the shared Card would be one more request on the first load.
+            <li key={key} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <div className="mb-2 flex items-start gap-3">
+                <span className="mt-0.5 shrink-0 text-primary-700">{icon}</span>
+                <h3 className="text-lg font-semibold text-slate-900">{t(`claims.${key}.title`)}</h3>
+              </div>
               <p className="text-slate-700">{t(`claims.${key}.text`)}</p>
-            </Card>
+            </li>
           ))}
         </ul>
       </section>
@@ -127,6 +152,13 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+
+      {/* Left out if its code cannot load: the rest of the page does not depend on it. */}
+      <ErrorBoundary fallback={() => null}>
+        <Suspense fallback={<div className={LIVE_PLACEHOLDER} />}>
+          <LiveSections />
+        </Suspense>
+      </ErrorBoundary>
 
       <section aria-labelledby="register-heading" className="container-page py-10 sm:py-14">
         <div className="flex flex-col items-start gap-4 rounded-xl border border-slate-200 bg-slate-100 p-6 sm:p-8">
