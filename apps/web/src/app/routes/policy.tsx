@@ -1,9 +1,11 @@
-// Placeholder while the page is being built this session; replaced by its feature.
-import { InfoPage } from './info-page';
+import { PolicyPage } from '../../features/education/components/policy-page';
 
+/** /privacy: the privacy policy, as the server serves it (apps/server/content/pages). */
 export function PrivacyPage() {
-  return <InfoPage page="privacy" />;
+  return <PolicyPage slug="privacy" />;
 }
+
+/** /terms: the terms of service. */
 export function TermsPage() {
-  return <InfoPage page="terms" />;
+  return <PolicyPage slug="terms" />;
 }
