@@ -24,6 +24,7 @@ const FEATURES = [
   'users',
   'documents',
   'certificates',
+  'client-logs',
 ];
 
 /** Features never import each other; they are composed in app/ (CONVENTIONS.md). */

@@ -23,7 +23,12 @@ const CONNECTIONS = 50;
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wants = (section) => !ONLY || ONLY.has(section);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+];
 const PORT = 3298;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password-1' };
@@ -90,7 +95,11 @@ function stop(child) {
 /** Runs a child to its end (its output shown) and rejects on a non-zero exit. */
 function run(command, args, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
     );
@@ -124,7 +133,9 @@ async function load(group, title, url, options = {}) {
     errors: r.errors,
   };
   results.load.push(row);
-  console.log(`  ${title}: ${row.reqPerSec} req/s (${Math.round(row.ofCeiling * 100)} % of ceiling), p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, non-2xx ${row.non2xx}`);
+  console.log(
+    `  ${title}: ${row.reqPerSec} req/s (${Math.round(row.ofCeiling * 100)} % of ceiling), p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, non-2xx ${row.non2xx}`,
+  );
   return row;
 }
 
@@ -164,9 +175,14 @@ async function approvedDonor() {
   });
   const id = registered.user.id;
   const token = registered.tokens.accessToken;
-  await api('PUT', `/api/v1/users/${id}/questionnaire`, {
-    answers: { weightKg: 70, firstTimeDonor: false, feelsWell: true, conditions: [] },
-  }, token);
+  await api(
+    'PUT',
+    `/api/v1/users/${id}/questionnaire`,
+    {
+      answers: { weightKg: 70, firstTimeDonor: false, feelsWell: true, conditions: [] },
+    },
+    token,
+  );
   const admin = await api('POST', '/api/v1/auth/login', { ...ADMIN, role: 'admin' });
   await api('POST', `/api/v1/admin/donors/${id}/approve`, {}, admin.tokens.accessToken);
   // A new sign-in, so the token carries the approved status.
@@ -208,13 +224,16 @@ async function pageWeights(routes) {
       });
       await page.goto(`${BASE}${route}`, { waitUntil: 'networkidle' });
       const sizes = { script: 0, stylesheet: 0 };
-      for (const asset of assets) sizes[asset.type] += gzipSync(await asset.body, { level: 9 }).length;
+      for (const asset of assets)
+        sizes[asset.type] += gzipSync(await asset.body, { level: 9 }).length;
       results.pages[route] = {
         jsGzipKB: +(sizes.script / 1024).toFixed(1),
         cssGzipKB: +(sizes.stylesheet / 1024).toFixed(1),
         requests: assets.length,
       };
-      console.log(`  ${route}: JS ${results.pages[route].jsGzipKB} KB, CSS ${results.pages[route].cssGzipKB} KB gzip`);
+      console.log(
+        `  ${route}: JS ${results.pages[route].jsGzipKB} KB, CSS ${results.pages[route].cssGzipKB} KB gzip`,
+      );
       await page.close();
     }
   } finally {
@@ -227,7 +246,10 @@ async function lighthouseRuns(routes) {
   const chromeLauncher = await import('chrome-launcher');
   for (const route of routes) {
     // A new browser per page: no cache or service worker carried over from another page.
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: CHROMIUM_FLAGS,
+    });
     try {
       const result = await lighthouse(`${BASE}${route}`, {
         port: chrome.port,
@@ -261,16 +283,44 @@ function checkTargets() {
   const add = (target, value, met) => results.targets.push({ target, value, met });
   const publicRows = results.load.filter((row) => row.group === 'public');
   for (const row of publicRows) {
-    add(`${row.benchmark}: ≥ ${TARGETS.publicReadOfCeiling * 100} % of ceiling`, `${Math.round(row.ofCeiling * 100)} %`, row.ofCeiling >= TARGETS.publicReadOfCeiling);
-    add(`${row.benchmark}: p99 < ${TARGETS.publicReadP99Ms} ms`, `${row.p99ms} ms`, row.p99ms < TARGETS.publicReadP99Ms);
+    add(
+      `${row.benchmark}: ≥ ${TARGETS.publicReadOfCeiling * 100} % of ceiling`,
+      `${Math.round(row.ofCeiling * 100)} %`,
+      row.ofCeiling >= TARGETS.publicReadOfCeiling,
+    );
+    add(
+      `${row.benchmark}: p99 < ${TARGETS.publicReadP99Ms} ms`,
+      `${row.p99ms} ms`,
+      row.p99ms < TARGETS.publicReadP99Ms,
+    );
   }
-  const pg100k = results.matching.find((m) => m.database.startsWith('PostgreSQL') && m.donors === 100_000);
-  if (pg100k) add(`matching p95 < ${TARGETS.matchingP95MsPostgres100k} ms (PostgreSQL, 100k donors)`, `${pg100k.queryP95ms} ms`, pg100k.queryP95ms < TARGETS.matchingP95MsPostgres100k);
+  const pg100k = results.matching.find(
+    (m) => m.database.startsWith('PostgreSQL') && m.donors === 100_000,
+  );
+  if (pg100k)
+    add(
+      `matching p95 < ${TARGETS.matchingP95MsPostgres100k} ms (PostgreSQL, 100k donors)`,
+      `${pg100k.queryP95ms} ms`,
+      pg100k.queryP95ms < TARGETS.matchingP95MsPostgres100k,
+    );
   const home = results.pages['/'];
-  if (home) add(`home page JS < ${TARGETS.homeJsGzipKB} KB gzip`, `${home.jsGzipKB} KB`, home.jsGzipKB < TARGETS.homeJsGzipKB);
+  if (home)
+    add(
+      `home page JS < ${TARGETS.homeJsGzipKB} KB gzip`,
+      `${home.jsGzipKB} KB`,
+      home.jsGzipKB < TARGETS.homeJsGzipKB,
+    );
   for (const [route, scores] of Object.entries(results.lighthouse)) {
-    add(`Lighthouse ${route} performance ≥ ${TARGETS.lighthousePerformance}`, scores.performance, scores.performance >= TARGETS.lighthousePerformance);
-    add(`Lighthouse ${route} accessibility ${TARGETS.lighthouseAccessibility}`, scores.accessibility, scores.accessibility >= TARGETS.lighthouseAccessibility);
+    add(
+      `Lighthouse ${route} performance ≥ ${TARGETS.lighthousePerformance}`,
+      scores.performance,
+      scores.performance >= TARGETS.lighthousePerformance,
+    );
+    add(
+      `Lighthouse ${route} accessibility ${TARGETS.lighthouseAccessibility}`,
+      scores.accessibility,
+      scores.accessibility >= TARGETS.lighthouseAccessibility,
+    );
   }
 }
 
@@ -295,7 +345,8 @@ const serverEnv = {
   DATA_DIR: dataDir,
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
-  FEATURE_FLAGS: 'emergencyServices,bloodRequests,bloodBankDirectory,donorDashboard,donationHistory',
+  FEATURE_FLAGS:
+    'emergencyServices,bloodRequests,bloodBankDirectory,donorDashboard,donationHistory',
   // The load comes from loopback: the per-address limits would answer 429 to it.
   RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
 };
@@ -317,12 +368,20 @@ try {
       ['GET /api/v1/config', '/api/v1/config'],
       ['GET facilities/nearby (point)', '/api/v1/public/facilities/nearby?lat=17.385&lng=78.4867'],
       ['GET facilities/nearby (PIN 500001)', '/api/v1/public/facilities/nearby?pincode=500001'],
-      ['GET facilities/search "gandhi hyderabad"', '/api/v1/public/facilities/search?q=gandhi%20hyderabad'],
-      ['GET facilities/directory (Telangana)', '/api/v1/public/facilities/directory?state=Telangana'],
+      [
+        'GET facilities/search "gandhi hyderabad"',
+        '/api/v1/public/facilities/search?q=gandhi%20hyderabad',
+      ],
+      [
+        'GET facilities/directory (Telangana)',
+        '/api/v1/public/facilities/directory?state=Telangana',
+      ],
       ['GET education/featured', '/api/public/education/featured'],
       ['GET education/popular', '/api/public/education/popular'],
       ['GET education/content (list)', '/api/public/education/content'],
-      ...(article ? [[`GET education/content/{slug}`, `/api/public/education/content/${article.slug}`]] : []),
+      ...(article
+        ? [[`GET education/content/{slug}`, `/api/public/education/content/${article.slug}`]]
+        : []),
       ['GET public/stats', '/api/v1/public/stats'],
     ];
     for (const [title, url] of publicReads) {
@@ -355,7 +414,12 @@ try {
       headers: { 'content-type': 'application/json' },
       requests: [{ setupRequest: (request) => ({ ...request, body: guestRequestBody() }) }],
     };
-    await load('writes', 'POST /api/v1/blood-requests (guest)', `${BASE}/api/v1/blood-requests`, options);
+    await load(
+      'writes',
+      'POST /api/v1/blood-requests (guest)',
+      `${BASE}/api/v1/blood-requests`,
+      options,
+    );
   }
 
   // 6. What a phone downloads: every script and stylesheet of the page, gzip.
@@ -402,10 +466,14 @@ if (wants('matching')) {
 if (wants('export')) {
   console.log('\n# Donor export');
   const file = path.join(scratch, 'export.jsonl');
-  await run(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/server/bench/export-donors.ts'], {
-    BENCH_DONORS: process.env.BENCH_EXPORT_DONORS ?? '100000',
-    BENCH_JSON: file,
-  });
+  await run(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', 'apps/server/bench/export-donors.ts'],
+    {
+      BENCH_DONORS: process.env.BENCH_EXPORT_DONORS ?? '100000',
+      BENCH_JSON: file,
+    },
+  );
   results.export = readJsonLines(file);
 }
 rmSync(scratch, { recursive: true, force: true });
@@ -419,9 +487,19 @@ console.log('Start-up to ready (ms):', results.startup);
 console.log('Server RSS after the load (MiB):', results.serverRssMiB);
 if (Object.keys(results.pages).length) console.table(results.pages);
 if (Object.keys(results.lighthouse).length)
-  console.table(Object.fromEntries(Object.entries(results.lighthouse).map(([k, { failing, ...v }]) => [k, v])));
+  console.table(
+    Object.fromEntries(
+      Object.entries(results.lighthouse).map(([k, { failing: _failing, ...v }]) => [k, v]),
+    ),
+  );
 if (results.matching.length)
-  console.table(results.matching.map(({ plan, ...row }) => ({ ...row, indexesUsed: row.indexesUsed.join(', '), seqScans: row.seqScans.join(', ') })));
+  console.table(
+    results.matching.map(({ plan: _plan, ...row }) => ({
+      ...row,
+      indexesUsed: row.indexesUsed.join(', '),
+      seqScans: row.seqScans.join(', '),
+    })),
+  );
 if (results.export.length) console.table(results.export);
 console.table(results.targets);
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });

@@ -9,6 +9,9 @@ import {
   E2E_SMTP_PORT,
 } from './e2e/support/constants';
 
+/** Specs of the installable app (e2e/pwa*.spec.ts): they need the service worker. */
+const PWA_SPECS = /pwa[^/]*\.spec\.ts$/;
+
 // Debian's Chromium, never a downloaded browser.
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -42,7 +45,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      // The service worker would answer from its caches and hide what the server really does.
+      testIgnore: PWA_SPECS,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      // The installable app itself: service worker, offline, updates, installability.
+      name: 'pwa',
+      testMatch: PWA_SPECS,
+      use: { ...devices['Desktop Chrome'], channel: undefined, serviceWorkers: 'allow' },
+    },
+  ],
   webServer: [
     {
       command: 'node scripts/e2e-mail-server.mjs',

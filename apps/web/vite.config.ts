@@ -22,6 +22,10 @@ const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
   },
 ];
 
+/** The chunks the entry loads itself (see `codeSplitting` below): never worth a preload hint. */
+const INITIAL_CHUNK =
+  /(^|\/)assets\/(react|router|query|i18n|shell|rolldown-runtime)-[\w-]+\.(js|css)$/;
+
 /**
  * The app code every page loads (shell, session, header, translations) goes in one chunk rather
  * than a dozen small shared ones: fewer requests and better compression on slow networks. Lazy
@@ -86,14 +90,17 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      strategies: 'generateSW',
-      filename: 'sw.js',
+      // Our own worker (src/sw/sw.ts): push, notification clicks, navigation preload, the offline
+      // page and runtime caching need code, not configuration (docs/decisions/003-*.md).
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
       registerType: 'prompt',
       // The CSP forbids inline scripts: the app registers the worker itself (src/app/service-worker.ts),
       // only in production builds and only while the `pwaSupport` flag is on.
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
       manifest: {
+        id: '/',
         name: APP_NAME,
         short_name: 'Blood Donation',
         description:
@@ -122,15 +129,31 @@ export default defineConfig({
             purpose: 'maskable',
           },
         ],
+        // Shown by the browser's richer install dialog: the built app at 1280×720 and 390×844.
+        screenshots: [
+          {
+            src: '/app-screenshots/home-wide.png',
+            sizes: '1280x720',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'The home page: find blood donors or register as a donor',
+          },
+          {
+            src: '/app-screenshots/home-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'The home page on a phone',
+          },
+        ],
       },
-      workbox: {
-        // The app shell and every hashed asset (each page, each translation) are precached.
+      injectManifest: {
+        // The app shell, the offline page and every hashed asset (each page, each translation).
+        // Store screenshots are for the install dialog only: not downloaded by every visitor.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
-        navigateFallback: '/index.html',
-        // API replies are never cached: no runtime caching, and navigations to them skip the shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/healthz$/, /^\/readyz$/],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
+        globIgnores: ['app-screenshots/**', '.vite/**'],
+        // A classic script: registered without `type: 'module'`, so older browsers run it too.
+        rollupFormat: 'iife',
       },
     }),
   ],
@@ -153,13 +176,31 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: lets scripts/measure-initial-js.mjs find what the home page loads.
     manifest: true,
+    modulePreload: {
+      // Every browser the product targets preloads modules itself (Chromium since 2018, Safari 17,
+      // Firefox 115); older ones simply fetch each chunk when it is imported. The polyfill would
+      // cost ~0.35 KB gzip on every first load.
+      polyfill: false,
+      // The entry's own chunks are loaded before any lazy import can run: listing them again as
+      // preloads of every lazy chunk only adds bytes to the first download.
+      // The entry's own lazy imports (app/pwa/start.ts) run after the page has loaded: no
+      // preload list for them in the entry either.
+      resolveDependencies: (_filename, dependencies, { hostId }) =>
+        /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId)
+          ? []
+          : dependencies.filter((dependency) => !INITIAL_CHUNK.test(dependency)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             // Only what the first page needs: a library part that lazy screens alone use
             // (mutations, say) stays with them instead of weighing on every first load.
-            ...VENDOR_CHUNKS.map((chunk) => ({ ...chunk, tags: ['$initial' as const], priority: 10 })),
+            ...VENDOR_CHUNKS.map((chunk) => ({
+              ...chunk,
+              tags: ['$initial' as const],
+              priority: 10,
+            })),
             // The app code every page loads (shell, session, header) as one chunk rather than a
             // dozen small shared ones: fewer requests and better compression on slow networks.
             // Lazy screens keep their own chunks.
@@ -169,6 +210,13 @@ export default defineConfig({
               name: 'kit',
               test: /[\\/]src[\\/](components[\\/](dialog|switch|pagination|query-state)|lib[\\/](dates|save-file|use-now|api-upload))\.tsx?$/,
               priority: 4,
+            },
+            // Everything that runs after the first page (install and update prompts, logger, web
+            // vitals glue, preloading, restoration): one lazy chunk, one request.
+            {
+              name: 'pwa',
+              test: /([\\/]src[\\/](app[\\/]pwa[\\/](?!after-load|early-install-prompt)|lib[\\/](preload|logger)[\\/]|sw[\\/])|[\\/]packages[\\/]shared[\\/]src[\\/](pwa|client-logs)\.ts)/,
+              priority: 3,
             },
             {
               name: 'shell',

@@ -20,6 +20,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bloodRequestsRoutes } from './features/blood-requests/blood-requests.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
+import { clientLogsRoutes } from './features/client-logs/client-logs.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { donationsRoutes } from './features/donations/donations.routes';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
   await app.register(educationRoutes, { education: services.education });
   await app.register(contactRoutes, { contact: services.contact });
+  await app.register(clientLogsRoutes, { db: database.db, secret: config.jwtSecret });
   await app.register(siteRoutes, { site: services.site });
   if (options.extraRoutes) {
     const extraRoutes = options.extraRoutes;

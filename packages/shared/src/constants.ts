@@ -71,19 +71,6 @@ export const STORAGE_KEYS = {
   language: LANGUAGE_STORAGE_KEY,
 } as const;
 
-export const PWA = {
-  dismissSuppressMs: 7 * DAY,
-  minPromptIntervalMs: 1 * DAY,
-  engagementInteractions: 3,
-  engagementDelayMs: 2 * SECOND,
-  engagementFallbackMs: 30 * SECOND,
-  installBannerDelayMs: 3 * SECOND,
-  updateCheckMs: 1 * HOUR,
-  updateNotifyDelayMs: 5 * SECOND,
-  updateLaterMs: 1 * HOUR,
-  updateSuccessCloseMs: 2 * SECOND,
-} as const;
-
 export const TOAST_DURATION_MS = {
   default: 5000,
   success: 5000,
@@ -126,28 +113,4 @@ export const CONTENT_DEFAULTS = {
   popularLimit: 5,
   analyticsRange: '30d',
   currency: 'USD',
-} as const;
-
-export const LOGGING = {
-  bufferSize: 1000,
-  storedLogsMax: 100,
-  flushIntervalMs: 30 * SECOND,
-} as const;
-
-/** [needs improvement above, poor above] */
-export const WEB_VITAL_THRESHOLDS = {
-  LCP: [2500, 4000],
-  FID: [100, 300],
-  INP: [200, 500],
-  CLS: [0.1, 0.25],
-  FCP: [1800, 3000],
-} as const;
-
-export const PRELOAD = {
-  hoverDelayMs: 100,
-  idleAfterMs: 2000,
-  idleBatchSize: 3,
-  idleGapMs: 100,
-  hintsPerPage: 3,
-  hintsQueuedOnLoad: 2,
 } as const;

@@ -18,3 +18,5 @@ export * from './matching';
 export * from './blood-requests';
 export * from './facilities';
 export * from './education';
+export * from './client-logs';
+export * from './pwa';

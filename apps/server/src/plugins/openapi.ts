@@ -67,6 +67,11 @@ export const OPENAPI_TAGS = [
   { name: 'pages', description: 'The privacy policy and the terms of service.' },
   { name: 'contact', description: 'The contact form, e-mailed to the support address.' },
   {
+    name: 'client-logs',
+    description:
+      'Extension: the web app sends its errors, warnings and slow web vitals here (rate-limited); administrators read them.',
+  },
+  {
     name: 'site',
     description: 'Extension: public figures for the home page (counts only, nothing identifying).',
   },

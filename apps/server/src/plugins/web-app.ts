@@ -11,6 +11,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const ONE_HOUR = 'public, max-age=3600';
 
+/** Entry points, the service worker and the offline page: a deploy must reach every device. */
+const REVALIDATED_FILES = new Set([
+  'index.html',
+  'sw.js',
+  'registerSW.js',
+  'manifest.webmanifest',
+  'offline.html',
+  'offline.js',
+]);
+
 /** Paths that belong to the API side: never answered with the web app. */
 export function isApiPath(pathname: string): boolean {
   return /^\/(api|healthz|readyz|livez)(\/|$)/.test(pathname);
@@ -23,8 +33,7 @@ export function isApiPath(pathname: string): boolean {
 export function cacheControlFor(relativePath: string): string {
   const file = relativePath.split(path.sep).join('/');
   if (file.startsWith('assets/')) return IMMUTABLE;
-  if (['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest'].includes(file))
-    return REVALIDATE;
+  if (REVALIDATED_FILES.has(file)) return REVALIDATE;
   if (/^workbox-[\w-]+\.js$/.test(file)) return REVALIDATE;
   return ONE_HOUR;
 }

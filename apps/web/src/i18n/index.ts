@@ -40,6 +40,7 @@ const lazyLocales = {
       './locales/en/education.json',
       './locales/en/facilities.json',
       './locales/en/site.json',
+      './locales/en/pwa.json',
     ],
     { import: 'default' },
   ),

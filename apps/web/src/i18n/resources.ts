@@ -13,6 +13,7 @@ import type showcase from './locales/en/showcase.json';
 import type education from './locales/en/education.json';
 import type facilities from './locales/en/facilities.json';
 import type site from './locales/en/site.json';
+import type pwa from './locales/en/pwa.json';
 
 /** English is the source language: bundled with the app, and the fallback for every other one. */
 export const EN_RESOURCES = { common, errors, home } as const;
@@ -36,6 +37,7 @@ export const LAZY_NAMESPACES = [
   'education',
   'facilities',
   'site',
+  'pwa',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
@@ -53,6 +55,7 @@ export type AppResources = typeof EN_RESOURCES & {
   education: typeof education;
   facilities: typeof facilities;
   site: typeof site;
+  pwa: typeof pwa;
 };
 
 export type Namespace = keyof AppResources;

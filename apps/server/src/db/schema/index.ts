@@ -10,3 +10,4 @@ export * from './blood-requests';
 export * from './hospitals';
 export * from './notification-settings';
 export * from './education';
+export * from './client-logs';

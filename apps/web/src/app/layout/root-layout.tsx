@@ -1,20 +1,26 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorScreen } from '../../components/error-screens';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { createErrorId } from '../../lib/error-id';
+import { afterLoad } from '../pwa/after-load';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export const MAIN_CONTENT_ID = 'main-content';
+
+/** Install and update prompts: after the first page, never a reason for the layout to fail. */
+const PwaLayer = lazy(() => import('../pwa/pwa-layer').catch(() => ({ default: () => null })));
 
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const previousPath = useRef(pathname);
+  const [isPwaLayerDue, setPwaLayerDue] = useState(false);
+  useEffect(() => afterLoad(() => setPwaLayerDue(true)), []);
 
   // After client-side navigation, start keyboard and screen-reader users at the new content.
   useEffect(() => {
@@ -43,6 +49,11 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      {isPwaLayerDue && (
+        <Suspense fallback={null}>
+          <PwaLayer />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

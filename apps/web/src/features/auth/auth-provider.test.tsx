@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { routes } from '../../app/router';
 import { api, ApiError } from '../../lib/api-client';
 import { fail, mockApi, ok, type MockRequest } from '../../test/api';
-import { renderRoutes } from '../../test/render';
+import { renderRoutes, renderWithApp } from '../../test/render';
 import { makeUser, seedSession } from '../../test/session';
 import { deobfuscate } from './session/obfuscation';
 
@@ -25,6 +26,24 @@ describe('AuthProvider', () => {
     renderRoutes(routes, { path: '/about' });
     expect(screen.queryByText('Authenticating...')).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the first page's queries while it finds no stored session to restore", async () => {
+    let answer: (value: string) => void = () => {};
+    function PublicFigures() {
+      const figures = useQuery({
+        queryKey: ['public-figures'],
+        queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+      });
+      return <p>{figures.data ?? 'Loading figures'}</p>;
+    }
+    renderWithApp(<PublicFigures />);
+    // The query is under way before the session store has been read.
+    expect(screen.getByText('Loading figures')).toBeInTheDocument();
+    // Meanwhile the session layer has looked for a stored session and found none.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    answer('1,204 donors registered');
+    expect(await screen.findByText('1,204 donors registered')).toBeInTheDocument();
   });
 
   it('treats an expired stored session as signed out and clears it', async () => {

@@ -48,7 +48,10 @@ export function AuthProvider({
           ? { status: 'authenticated', user }
           : { status: 'unauthenticated', user: null, signOutReason: reason },
       );
-      if (user) return;
+      // Restoration at start-up finding no usable session ('none', 'invalid') leaves nothing of
+      // an account in memory, and wiping then would cancel the first page's own queries (those
+      // of a public page already fetching, e.g. from the service worker's caches).
+      if (user || reason === 'none' || reason === 'invalid') return;
       // Nothing of the last account stays in memory on a shared phone; flags are not personal.
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== CONFIG_QUERY_KEY[0],
