@@ -7,23 +7,8 @@ import { loadNamespaces } from '../i18n';
 import type { LazyNamespace } from '../i18n/resources';
 import { lazyWithRetry } from '../lib/lazy-with-retry';
 import { RootErrorScreen, RootLayout } from './layout/root-layout';
-import type { InfoPageKey, PageKey } from './routes/info-page';
+import type { PageKey } from './routes/page-key';
 import type * as DonorArea from './routes/donor-area';
-
-/** A page whose feature ships later: its heading and purpose, from the shared info-page chunk. */
-function infoPage(key: InfoPageKey) {
-  return lazyWithRetry<object>(key, async () => {
-    const [{ InfoPage }] = await Promise.all([
-      import('./routes/info-page'),
-      loadNamespaces(['pages']),
-    ]);
-    return {
-      default: function RoutePage() {
-        return <InfoPage page={key} />;
-      },
-    };
-  });
-}
 
 /**
  * A screen whose texts are in lazy namespaces: its code and its texts (with `pages`, which every
@@ -160,7 +145,7 @@ function Screen({
 function route(
   path: string,
   key: PageKey,
-  Component: ComponentType = infoPage(key as InfoPageKey),
+  Component: ComponentType,
 ): RouteObject {
   return { path, element: <Screen name={key} page={Component} /> };
 }
