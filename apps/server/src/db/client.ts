@@ -63,6 +63,13 @@ export function createPostgresDatabase(connectionString: string): PostgresDataba
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it kills the process.
   pool.on('error', () => {});
+  // A checked-out client (a transaction between two queries) emits 'error' on itself instead,
+  // where the pool listens only while it is idle: a PostgreSQL restart killed the server this
+  // way (scripts/faults/postgres-restart.mjs). Its next query fails, the transaction is rolled
+  // back and the pool drops the broken client, so nothing more is needed here.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg({ client: pool, ...DRIZZLE_OPTIONS });
   let closing: Promise<void> | undefined;
   return {

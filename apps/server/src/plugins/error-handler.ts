@@ -2,10 +2,13 @@ import type { ErrorCode } from '@bdms/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppError } from '../lib/app-error';
-import { sqlState } from '../lib/db-errors';
+import { isDatabaseUnavailable, sqlState } from '../lib/db-errors';
 import { validationDetails, type ValidationItem } from '../lib/validation-details';
 
 export const GENERIC_500_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a few seconds.';
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 interface MappedError {
   status: number;
@@ -110,13 +113,44 @@ export function mapError(error: FastifyError | Error): MappedError {
       message: error.message || 'Bad request',
     };
   }
+  // The database restarting or unreachable: a moment later the same request may succeed.
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: UNAVAILABLE_MESSAGE,
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    };
+  }
   return { status: 500, code: 'INTERNAL_ERROR', message: GENERIC_500_MESSAGE };
 }
 
+/**
+ * Error texts may quote what the client sent: a URL (a malformed one, or an unknown route), the
+ * name of an unknown field. `<` and `>` in them are written as their percent-escapes, so no
+ * error reply ever carries markup back, whatever displays it (issue #9, "Hostile input").
+ */
+function inert<T>(value: T): T {
+  if (typeof value === 'string') {
+    return value.replace(/[<>]/g, (char) => (char === '<' ? '%3C' : '%3E')) as T;
+  }
+  if (Array.isArray(value)) return value.map(inert) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [inert(key), inert(child)]),
+    ) as T;
+  }
+  return value;
+}
+
 export function errorBody(code: ErrorCode, message: string, details?: unknown) {
+  const text = inert(message);
   return {
     success: false as const,
-    error: details === undefined ? { message, code } : { message, code, details },
+    error:
+      details === undefined
+        ? { message: text, code }
+        : { message: text, code, details: inert(details) },
   };
 }
 

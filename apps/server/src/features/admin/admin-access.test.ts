@@ -57,6 +57,7 @@ const ADMIN_ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: obj
   { method: 'POST', url: `/api/v1/admin/hospitals/${id}/enable` },
   { method: 'GET', url: '/api/v1/admin/flags' },
   { method: 'PUT', url: '/api/v1/admin/flags', payload: { bloodRequests: true } },
+  { method: 'GET', url: '/api/v1/admin/client-logs' },
 ];
 
 beforeAll(async () => {

@@ -27,7 +27,7 @@ const BEARER = [{ bearerAuth: [] }];
 /**
  * Per client address (@fastify/rate-limit). Creating is limited for guests and donors only:
  * the hook runs after `identify`, and hospital accounts and administrators are on the allow
- * list (they record requests for many patients).
+ * list (they record requests for many patients), as are the RATE_LIMIT_ALLOWLIST addresses.
  */
 export const BLOOD_REQUEST_RATE_LIMITS = {
   create: { max: 5, timeWindow: '1 hour' },
@@ -53,7 +53,9 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
         rateLimit: {
           ...BLOOD_REQUEST_RATE_LIMITS.create,
           hook: 'preHandler',
-          allowList: (request: FastifyRequest) => isStaff(request),
+          // Replaces the global allow list, so RATE_LIMIT_ALLOWLIST is asked here as well.
+          allowList: (request: FastifyRequest, key: string) =>
+            isStaff(request) || app.isRateLimitExempt(key),
         },
       },
       schema: {

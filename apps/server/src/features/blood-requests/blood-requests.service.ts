@@ -534,6 +534,9 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     if (access === 'admin' || access === 'hospital' || (allowOwner && access === 'owner')) {
       return access;
     }
+    // A hospital account's own request is "its own" (API.md: status and accepted donors are for
+    // the hospital for its own requests), though `accessOf` sees its author as the owner first.
+    if (access === 'owner' && caller.role === 'hospital') return 'hospital';
     throw forbidden();
   }
 
@@ -995,8 +998,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       const repo = createBloodRequestsRepository(db);
       const row = await repo.findById(id);
       if (!row) throw notFound();
-      const { access } = await accessOf(repo, caller, row);
-      if (access !== 'admin' && access !== 'hospital') throw forbidden();
+      await requireManager(repo, caller, row, false);
       const donors = (await repo.acceptedDonors(id)).filter((donor) => !donor.deletedAt);
       await logContactAccess(db, caller, meta, 'blood_request.donor_contacts_viewed', id, {
         count: donors.length,

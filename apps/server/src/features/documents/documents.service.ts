@@ -14,9 +14,11 @@ import type { RequestMeta } from '../../lib/request-context';
 import { isDiskFull, type UploadStore } from '../../lib/uploads';
 import type { AuthUser } from '../../plugins/auth';
 import { createDocumentsRepository } from './documents.repository';
-import { sanitizeFileName, sniffMimeType } from './file-sniff';
+import { findActiveContent, sanitizeFileName, sniffMimeType } from './file-sniff';
 
 export const UNSUPPORTED_FILE_MESSAGE = 'Upload a PDF, JPEG, PNG or WebP file.';
+export const ACTIVE_CONTENT_MESSAGE =
+  'This file contains web page or script code, so it cannot be accepted. Upload a plain scan or photo.';
 export const EMPTY_FILE_MESSAGE = 'The file is empty. Choose the file again.';
 export const DISK_FULL_MESSAGE = 'We cannot store files right now. Please try again later.';
 
@@ -68,6 +70,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       }
       const mimeType = sniffMimeType(upload.bytes);
       if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_FILE_MESSAGE);
+      if (findActiveContent(upload.bytes)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', ACTIVE_CONTENT_MESSAGE);
+      }
       const idProofRequired = (await deps.flags.getFlags()).documentUpload;
 
       let storageName: string;

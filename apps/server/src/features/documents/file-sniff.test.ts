@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { SAMPLE_FILES } from '../../test/donor-helpers';
-import { sanitizeFileName, sniffMimeType } from './file-sniff';
+import { findActiveContent, sanitizeFileName, sniffMimeType } from './file-sniff';
 
 describe('sniffMimeType', () => {
   it('recognises PDF, JPEG, PNG and WebP by their first bytes only', () => {
@@ -41,6 +41,38 @@ describe('sanitizeFileName', () => {
     const name = sanitizeFileName(`${'a'.repeat(300)}.pdf`, 'application/pdf');
     expect(name).toHaveLength(120);
     expect(name.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe('findActiveContent', () => {
+  it('finds web pages, scripts and PDF actions hidden in a file (polyglots)', () => {
+    const found = (text: string) =>
+      findActiveContent(Buffer.concat([SAMPLE_FILES.jpeg, Buffer.from(text)]));
+    expect(found('<?php system($_GET[1]); ?>')).toBe('<?php');
+    expect(found('<!DOCTYPE html><p>')).toBe('<!DOCTYPE html');
+    expect(found('<SCRIPT src=//x>')).toBe('<SCRIPT');
+    expect(found('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=');
+    expect(found('<< /S /JavaScript /JS (app.alert(1)) >>')).toBe('/JavaScript');
+    expect(found('<< /S /Launch /F (cmd.exe) >>')).toBe('/Launch');
+  });
+
+  it('passes the sample files and 5 MB of random bytes (compressed image data)', () => {
+    for (const file of [SAMPLE_FILES.pdf, SAMPLE_FILES.jpeg, SAMPLE_FILES.png, SAMPLE_FILES.webp]) {
+      expect(findActiveContent(file)).toBeNull();
+    }
+    // A fixed xorshift stream, so the check is the same on every run.
+    const bytes = Buffer.alloc(5 * 1024 * 1024);
+    let state = 0x9e3779b9;
+    for (let i = 0; i < bytes.length; i += 1) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      bytes[i] = state & 0xff;
+    }
+    expect(findActiveContent(bytes)).toBeNull();
+    expect(
+      findActiveContent(Buffer.from('%PDF-1.7\n<< /Type /Catalog >>\n<?xml version="1.0"?>')),
+    ).toBeNull();
   });
 });
 
