@@ -2,7 +2,8 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { ERROR_CODES } from '@bdms/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_500_MESSAGE } from './plugins/error-handler';
+import { ACTIVE_CONTENT_MESSAGE, DISK_FULL_MESSAGE } from './features/documents/documents.service';
+import { GENERIC_500_MESSAGE, UNAVAILABLE_MESSAGE } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logger';
 import { HSTS_VALUE } from './plugins/security-headers';
 import { WEB_NOT_BUILT_MESSAGE } from './plugins/web-app';
@@ -601,6 +602,25 @@ describe('OpenAPI', () => {
       'first name and last initial',
     ]) {
       expect(doc.info.description).toContain(phrase);
+    }
+  });
+
+  it('documents database outages, uploads with active content and a full disk', async () => {
+    const { description } = (await subject.app.inject({ url: '/api/docs/json' })).json().info;
+    const errors = description.slice(description.indexOf('Decisions on errors'));
+    for (const phrase of [
+      '503 `SERVICE_UNAVAILABLE`',
+      '`Retry-After: 5`',
+      `"${UNAVAILABLE_MESSAGE}"`,
+      '415 `UNSUPPORTED_MEDIA_TYPE`',
+      `"${ACTIVE_CONTENT_MESSAGE}"`,
+      'polyglot',
+      '`/JavaScript`',
+      '`/Launch`',
+      '507 `INSUFFICIENT_STORAGE`',
+      `"${DISK_FULL_MESSAGE}"`,
+    ]) {
+      expect(errors).toContain(phrase);
     }
   });
 

@@ -17,6 +17,7 @@ import {
   type QuestionnaireRow,
   type UserRow,
 } from '../db/schema';
+import { queryAll } from './query-all';
 
 /**
  * What several features read about a donor: documents, questionnaire and donations. It lives
@@ -32,17 +33,20 @@ export interface DonorFacts {
   verifiedUnits: number;
 }
 
+/** `db` may be a transaction (approval, onboarding changes): see queryAll. */
 export async function loadDonorFacts(db: Db, userId: string): Promise<DonorFacts> {
-  const [docs, [questionnaire], [totals]] = await Promise.all([
-    db.select().from(documents).where(eq(documents.userId, userId)).orderBy(asc(documents.type)),
-    db.select().from(questionnaires).where(eq(questionnaires.userId, userId)).limit(1),
-    db
-      .select({
-        total: count(),
-        verifiedUnits: sql<string>`coalesce(sum(${donations.units}) filter (where ${donations.verified}), 0)`,
-      })
-      .from(donations)
-      .where(eq(donations.donorId, userId)),
+  const [docs, [questionnaire], [totals]] = await queryAll(db, [
+    () =>
+      db.select().from(documents).where(eq(documents.userId, userId)).orderBy(asc(documents.type)),
+    () => db.select().from(questionnaires).where(eq(questionnaires.userId, userId)).limit(1),
+    () =>
+      db
+        .select({
+          total: count(),
+          verifiedUnits: sql<string>`coalesce(sum(${donations.units}) filter (where ${donations.verified}), 0)`,
+        })
+        .from(donations)
+        .where(eq(donations.donorId, userId)),
   ]);
   return {
     documents: docs,
@@ -151,17 +155,16 @@ export function currentEligibility(
  * date, so matching sees the latest one (pass the transaction of the change).
  */
 export async function refreshLastDonation(db: Db, userId: string): Promise<Date | null> {
-  const [[latest], [questionnaire]] = await Promise.all([
-    db
-      .select({ at: sql<Date | string | null>`max(${donations.donatedAt})` })
-      .from(donations)
-      .where(eq(donations.donorId, userId)),
-    db
-      .select({ answers: questionnaires.answers })
-      .from(questionnaires)
-      .where(eq(questionnaires.userId, userId))
-      .limit(1),
-  ]);
+  // One after the other: `db` is a transaction, one connection (see queryAll).
+  const [latest] = await db
+    .select({ at: sql<Date | string | null>`max(${donations.donatedAt})` })
+    .from(donations)
+    .where(eq(donations.donorId, userId));
+  const [questionnaire] = await db
+    .select({ answers: questionnaires.answers })
+    .from(questionnaires)
+    .where(eq(questionnaires.userId, userId))
+    .limit(1);
   const candidates = [
     latest?.at ? new Date(latest.at) : null,
     questionnaire?.answers.lastDonationDate

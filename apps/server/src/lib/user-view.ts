@@ -24,6 +24,7 @@ import {
   onboardingState,
   type DonorFacts,
 } from './donor-facts';
+import { queryAll } from './query-all';
 
 const isBloodType = (value: string | null): value is BloodType =>
   value !== null && (BLOOD_TYPES as readonly string[]).includes(value);
@@ -170,25 +171,31 @@ export function createUserViews(deps: UserViewsDeps) {
       const hospitalIds = [
         ...new Set(rows.map((row) => row.hospitalId).filter((id): id is string => id !== null)),
       ];
-      const [docs, questionnaireRows, totals, names, effective] = await Promise.all([
-        donorIds.length
-          ? db
-              .select()
-              .from(documents)
-              .where(inArray(documents.userId, donorIds))
-              .orderBy(asc(documents.type))
-          : Promise.resolve([] as DocumentRow[]),
-        donorIds.length
-          ? db.select().from(questionnaires).where(inArray(questionnaires.userId, donorIds))
-          : Promise.resolve([] as QuestionnaireRow[]),
-        donorIds.length
-          ? db
-              .select({ donorId: donations.donorId, total: count() })
-              .from(donations)
-              .where(inArray(donations.donorId, donorIds))
-              .groupBy(donations.donorId)
-          : Promise.resolve([] as { donorId: string | null; total: number }[]),
-        hospitalNames(db, hospitalIds),
+      // `db` may be a transaction (see queryAll); the flags service reads outside it.
+      const [[docs, questionnaireRows, totals, names], effective] = await Promise.all([
+        queryAll(db, [
+          () =>
+            donorIds.length
+              ? db
+                  .select()
+                  .from(documents)
+                  .where(inArray(documents.userId, donorIds))
+                  .orderBy(asc(documents.type))
+              : Promise.resolve([] as DocumentRow[]),
+          () =>
+            donorIds.length
+              ? db.select().from(questionnaires).where(inArray(questionnaires.userId, donorIds))
+              : Promise.resolve([] as QuestionnaireRow[]),
+          () =>
+            donorIds.length
+              ? db
+                  .select({ donorId: donations.donorId, total: count() })
+                  .from(donations)
+                  .where(inArray(donations.donorId, donorIds))
+                  .groupBy(donations.donorId)
+              : Promise.resolve([] as { donorId: string | null; total: number }[]),
+          () => hospitalNames(db, hospitalIds),
+        ]),
         flags ?? deps.flags.getFlags(),
       ]);
       const docsByUser = new Map<string, DocumentRow[]>();

@@ -8,7 +8,7 @@ import { validationDetails, type ValidationItem } from '../lib/validation-detail
 export const GENERIC_500_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const UNAVAILABLE_MESSAGE =
   'The service is briefly unavailable. Please try again in a few seconds.';
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 interface MappedError {
   status: number;

@@ -5,6 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { DEFAULT_SUPPORT_EMAIL } from '../config/env';
+import {
+  ACTIVE_CONTENT_MESSAGE,
+  DISK_FULL_MESSAGE,
+  UNSUPPORTED_FILE_MESSAGE,
+} from '../features/documents/documents.service';
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './error-handler';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -99,6 +105,21 @@ Malformed JSON is a 400 \`BAD_REQUEST\`; bodies are limited to 1 MiB unless a ro
 | code | HTTP status |
 |---|---|
 ${errorCodeTable()}
+
+Decisions on errors every route may give:
+- **Database outage**: while the database is unreachable or restarting, or when it drops the connection under a
+  request (SQLSTATE class 08, 57P01–57P03, a refused or reset connection), the reply is 503 \`SERVICE_UNAVAILABLE\`
+  with \`Retry-After: ${UNAVAILABLE_RETRY_AFTER_SECONDS}\` and the message "${UNAVAILABLE_MESSAGE}", never a 500: the
+  same request may succeed a moment later. A transaction cut off that way is rolled back whole, and the server serves
+  again once the database is back, without a restart. \`GET /readyz\` answers 503 while the database does not answer.
+- **Uploads with active content** are refused with 415 \`UNSUPPORTED_MEDIA_TYPE\` and the message
+  "${ACTIVE_CONTENT_MESSAGE}", whatever their type: a polyglot (a PDF, JPEG, PNG or WebP that is also an HTML page, a
+  script or PHP), a JPEG or other image carrying a script payload (\`<script>\`, \`<iframe>\`, an \`<img>\` or
+  \`<svg>\` event handler, a \`javascript:\` URL), and a PDF with a JavaScript (\`/JavaScript\`) or Launch
+  (\`/Launch\`) action. A file that is not a PDF, JPEG, PNG or WebP by its content is also 415, with the message
+  "${UNSUPPORTED_FILE_MESSAGE}"
+- **A full disk** while storing an upload is 507 \`INSUFFICIENT_STORAGE\` with the message "${DISK_FULL_MESSAGE}"
+  Nothing is left behind (neither the file nor its row), and the next upload that fits works.
 
 ## Request ids and idempotency
 Send \`X-Request-ID\` (1–128 characters of \`A-Z a-z 0-9 . _ : -\`) on every call; the server echoes it

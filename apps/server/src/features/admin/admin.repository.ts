@@ -21,6 +21,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryAll } from '../../lib/query-all';
 import {
   activityLog,
   bloodRequests,
@@ -194,15 +195,16 @@ export function createAdminRepository(db: Db) {
       pageSize: number,
     ): Promise<{ rows: UserRow[]; total: number }> {
       const where = donorConditions(filters);
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(users).where(where),
+      const [rows, [totals]] = await queryAll(db, [
+        () =>
+          db
+            .select()
+            .from(users)
+            .where(where)
+            .orderBy(desc(users.createdAt), desc(users.id))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+        () => db.select({ total: count() }).from(users).where(where),
       ]);
       return { rows, total: Number(totals?.total ?? 0) };
     },
@@ -214,19 +216,20 @@ export function createAdminRepository(db: Db) {
       pageSize: number,
     ): Promise<{ rows: UserRow[]; total: number }> {
       const where = and(isLiveDonor, eq(users.status, 'pending'));
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(
-            sql`${onboardingCompletedSql(idProofRequired)} desc`,
-            asc(users.createdAt),
-            asc(users.id),
-          )
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(users).where(where),
+      const [rows, [totals]] = await queryAll(db, [
+        () =>
+          db
+            .select()
+            .from(users)
+            .where(where)
+            .orderBy(
+              sql`${onboardingCompletedSql(idProofRequired)} desc`,
+              asc(users.createdAt),
+              asc(users.id),
+            )
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+        () => db.select({ total: count() }).from(users).where(where),
       ]);
       return { rows, total: Number(totals?.total ?? 0) };
     },
@@ -236,38 +239,40 @@ export function createAdminRepository(db: Db) {
      * confirmed after `lapsedBefore` and, with an end day, not past it (`today`, UTC).
      */
     async donorStats(input: { since7d: Date; lapsedBefore: Date; today: string }) {
-      const [[totals], byBloodType] = await Promise.all([
-        db
-          .select({
-            total: count(),
-            pending: sql<number>`count(*) filter (where ${users.status} = 'pending')`.mapWith(
-              Number,
-            ),
-            approved: sql<number>`count(*) filter (where ${users.status} = 'approved')`.mapWith(
-              Number,
-            ),
-            rejected: sql<number>`count(*) filter (where ${users.status} = 'rejected')`.mapWith(
-              Number,
-            ),
-            suspended: sql<number>`count(*) filter (where ${users.status} = 'suspended')`.mapWith(
-              Number,
-            ),
-            newLast7d:
-              sql<number>`count(*) filter (where ${users.createdAt} >= ${input.since7d})`.mapWith(
+      const [[totals], byBloodType] = await queryAll(db, [
+        () =>
+          db
+            .select({
+              total: count(),
+              pending: sql<number>`count(*) filter (where ${users.status} = 'pending')`.mapWith(
                 Number,
               ),
-            availableNow:
-              sql<number>`count(*) filter (where ${users.status} = 'approved' and ${users.available} and ${users.availabilityConfirmedAt} > ${input.lapsedBefore} and (${users.availableUntil} is null or ${users.availableUntil} >= ${input.today}))`.mapWith(
+              approved: sql<number>`count(*) filter (where ${users.status} = 'approved')`.mapWith(
                 Number,
               ),
-          })
-          .from(users)
-          .where(isLiveDonor),
-        db
-          .select({ bloodType: users.bloodType, total: count() })
-          .from(users)
-          .where(and(isLiveDonor, isNotNull(users.bloodType)))
-          .groupBy(users.bloodType),
+              rejected: sql<number>`count(*) filter (where ${users.status} = 'rejected')`.mapWith(
+                Number,
+              ),
+              suspended: sql<number>`count(*) filter (where ${users.status} = 'suspended')`.mapWith(
+                Number,
+              ),
+              newLast7d:
+                sql<number>`count(*) filter (where ${users.createdAt} >= ${input.since7d})`.mapWith(
+                  Number,
+                ),
+              availableNow:
+                sql<number>`count(*) filter (where ${users.status} = 'approved' and ${users.available} and ${users.availabilityConfirmedAt} > ${input.lapsedBefore} and (${users.availableUntil} is null or ${users.availableUntil} >= ${input.today}))`.mapWith(
+                  Number,
+                ),
+            })
+            .from(users)
+            .where(isLiveDonor),
+        () =>
+          db
+            .select({ bloodType: users.bloodType, total: count() })
+            .from(users)
+            .where(and(isLiveDonor, isNotNull(users.bloodType)))
+            .groupBy(users.bloodType),
       ]);
       const bloodTypes: Record<string, number> = Object.fromEntries(
         BLOOD_TYPES.map((type) => [type, 0]),
@@ -393,30 +398,35 @@ export function createAdminRepository(db: Db) {
 
     /** The mail outbox over the last 24 hours, for the e-mail status panel. */
     async mailStats(since: Date) {
-      const [[totals], [latest]] = await Promise.all([
-        db
-          .select({
-            sent: sql<number>`count(*) filter (where ${mailOutbox.status} = 'sent' and ${mailOutbox.sentAt} >= ${since})`.mapWith(
-              Number,
-            ),
-            // A message that gave up has its next_attempt_at set to the moment it gave up.
-            failed:
-              sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed' and ${mailOutbox.nextAttemptAt} >= ${since})`.mapWith(
+      const [[totals], [latest]] = await queryAll(db, [
+        () =>
+          db
+            .select({
+              sent: sql<number>`count(*) filter (where ${mailOutbox.status} = 'sent' and ${mailOutbox.sentAt} >= ${since})`.mapWith(
                 Number,
               ),
-            queued: sql<number>`count(*) filter (where ${mailOutbox.status} = 'queued')`.mapWith(
-              Number,
-            ),
-          })
-          .from(mailOutbox),
-        db
-          .select({ lastError: mailOutbox.lastError })
-          .from(mailOutbox)
-          .where(
-            and(isNotNull(mailOutbox.lastError), inArray(mailOutbox.status, ['queued', 'failed'])),
-          )
-          .orderBy(desc(mailOutbox.nextAttemptAt))
-          .limit(1),
+              // A message that gave up has its next_attempt_at set to the moment it gave up.
+              failed:
+                sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed' and ${mailOutbox.nextAttemptAt} >= ${since})`.mapWith(
+                  Number,
+                ),
+              queued: sql<number>`count(*) filter (where ${mailOutbox.status} = 'queued')`.mapWith(
+                Number,
+              ),
+            })
+            .from(mailOutbox),
+        () =>
+          db
+            .select({ lastError: mailOutbox.lastError })
+            .from(mailOutbox)
+            .where(
+              and(
+                isNotNull(mailOutbox.lastError),
+                inArray(mailOutbox.status, ['queued', 'failed']),
+              ),
+            )
+            .orderBy(desc(mailOutbox.nextAttemptAt))
+            .limit(1),
       ]);
       return {
         sent24h: Number(totals?.sent ?? 0),
@@ -433,27 +443,30 @@ export function createAdminRepository(db: Db) {
      * fulfilment of those.
      */
     async summarizeBloodRequests(since30d: Date): Promise<RequestsSummary> {
-      const [byStatusRows, byUrgencyRows, [figures]] = await Promise.all([
-        db
-          .select({ key: bloodRequests.status, n: count() })
-          .from(bloodRequests)
-          .groupBy(bloodRequests.status),
-        db
-          .select({ key: bloodRequests.urgency, n: count() })
-          .from(bloodRequests)
-          .groupBy(bloodRequests.urgency),
-        db
-          .select({
-            openCritical: sql<string>`count(*) filter (where ${bloodRequests.urgency} = 'critical'
+      const [byStatusRows, byUrgencyRows, [figures]] = await queryAll(db, [
+        () =>
+          db
+            .select({ key: bloodRequests.status, n: count() })
+            .from(bloodRequests)
+            .groupBy(bloodRequests.status),
+        () =>
+          db
+            .select({ key: bloodRequests.urgency, n: count() })
+            .from(bloodRequests)
+            .groupBy(bloodRequests.urgency),
+        () =>
+          db
+            .select({
+              openCritical: sql<string>`count(*) filter (where ${bloodRequests.urgency} = 'critical'
               and ${bloodRequests.status} in ('pending', 'verified', 'in_progress'))`,
-            fulfilledLast30d: sql<string>`count(*) filter (where ${bloodRequests.status} = 'fulfilled'
+              fulfilledLast30d: sql<string>`count(*) filter (where ${bloodRequests.status} = 'fulfilled'
               and ${bloodRequests.fulfilledAt} >= ${since30d.toISOString()}::timestamptz)`,
-            medianHours: sql<string | null>`percentile_cont(0.5) within group (order by
+              medianHours: sql<string | null>`percentile_cont(0.5) within group (order by
               extract(epoch from (${bloodRequests.fulfilledAt} - ${bloodRequests.createdAt})) / 3600)
               filter (where ${bloodRequests.status} = 'fulfilled'
                 and ${bloodRequests.fulfilledAt} >= ${since30d.toISOString()}::timestamptz)`,
-          })
-          .from(bloodRequests),
+            })
+            .from(bloodRequests),
       ]);
       const byStatus: Record<string, number> = {};
       for (const row of byStatusRows) byStatus[row.key] = Number(row.n);

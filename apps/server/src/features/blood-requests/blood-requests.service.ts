@@ -37,6 +37,7 @@ import { fingerprint, type Idempotency } from '../../lib/idempotency';
 import type { MailLanguage } from '../../lib/mail/templates';
 import { readNotificationSettings } from '../../lib/notification-settings';
 import type { Notifier } from '../../lib/notifications/notifier';
+import { queryAll } from '../../lib/query-all';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
 import {
@@ -210,9 +211,14 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     };
   }
 
-  async function fullViews(repo: BloodRequestsRepository, rows: BloodRequestRow[]) {
+  /** `db` is the pool, or the transaction of the change (one connection: see queryAll). */
+  async function fullViews(db: Db, rows: BloodRequestRow[]) {
+    const repo = createBloodRequestsRepository(db);
     const ids = rows.map((row) => row.id);
-    const [history, counts] = await Promise.all([repo.historyFor(ids), repo.matchCountsFor(ids)]);
+    const [history, counts] = await queryAll(db, [
+      () => repo.historyFor(ids),
+      () => repo.matchCountsFor(ids),
+    ]);
     return rows.map((row) =>
       toFullView(
         row,
@@ -222,8 +228,8 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     );
   }
 
-  async function fullView(repo: BloodRequestsRepository, row: BloodRequestRow) {
-    const [view] = await fullViews(repo, [row]);
+  async function fullView(db: Db, row: BloodRequestRow) {
+    const [view] = await fullViews(db, [row]);
     return view!;
   }
 
@@ -574,7 +580,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         if (duplicate) {
           return {
             statusCode: 200,
-            body: { request: await fullView(repo, duplicate), duplicate: true },
+            body: { request: await fullView(tx, duplicate), duplicate: true },
           };
         }
         if (!privileged) {
@@ -686,7 +692,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           );
         }
         await notifyStaff(tx, row);
-        return { statusCode: 201, body: { request: await fullView(repo, row), duplicate: false } };
+        return { statusCode: 201, body: { request: await fullView(tx, row), duplicate: false } };
       };
 
       let outcome: { statusCode: number; body: unknown; replayed: boolean };
@@ -762,7 +768,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
             : ({ kind: 'donor', userId: caller.id } as const);
       const { items, total } = await repo.list(scope, query);
       const own = items.filter((row) => scope.kind !== 'donor' || row.createdBy === caller.id);
-      const full = new Map((await fullViews(repo, own)).map((view) => [view.id, view]));
+      const full = new Map((await fullViews(db, own)).map((view) => [view.id, view]));
       const matches =
         scope.kind === 'donor'
           ? new Map(
@@ -806,7 +812,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           count: 1,
         });
       }
-      return { ...(await fullView(repo, row)), view: 'full' };
+      return { ...(await fullView(db, row)), view: 'full' };
     },
 
     /** Details of an open request (never its status); the owner, administrators, the hospital. */
@@ -886,7 +892,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         });
         return updated;
       });
-      return fullView(createBloodRequestsRepository(db), row);
+      return fullView(db, row);
     },
 
     /** DELETE: cancels (status cancelled, with history); never a hard delete. */
@@ -903,7 +909,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         return transition(tx, current, 'cancelled', actorOf(caller), notes, meta);
       });
       notifier.kick();
-      return fullView(createBloodRequestsRepository(db), row);
+      return fullView(db, row);
     },
 
     /** Administrators, and the hospital for its own or named requests. */
@@ -919,7 +925,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         return transition(tx, current, body.status, actorOf(caller), body.notes ?? null, meta);
       });
       notifier.kick();
-      return fullView(createBloodRequestsRepository(db), row);
+      return fullView(db, row);
     },
 
     /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { ClientLogLevel } from '@bdms/shared';
 import type { Db } from '../../db/client';
+import { queryAll } from '../../lib/query-all';
 import { clientLogs, type ClientLogRow } from '../../db/schema';
 
 export type NewClientLog = typeof clientLogs.$inferInsert;
@@ -30,15 +31,16 @@ export function createClientLogsRepository(db: Db) {
       const conditions: SQL[] = [];
       if (filter.level) conditions.push(eq(clientLogs.level, filter.level));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(clientLogs)
-          .where(where)
-          .orderBy(desc(clientLogs.receivedAt), desc(clientLogs.occurredAt))
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize),
-        db.select({ total: count() }).from(clientLogs).where(where),
+      const [rows, [totals]] = await queryAll(db, [
+        () =>
+          db
+            .select()
+            .from(clientLogs)
+            .where(where)
+            .orderBy(desc(clientLogs.receivedAt), desc(clientLogs.occurredAt))
+            .limit(filter.pageSize)
+            .offset((filter.page - 1) * filter.pageSize),
+        () => db.select({ total: count() }).from(clientLogs).where(where),
       ]);
       return { rows, total: totals?.total ?? 0 };
     },

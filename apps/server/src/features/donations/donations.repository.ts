@@ -1,5 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryAll } from '../../lib/query-all';
 import {
   donations,
   users,
@@ -20,15 +21,16 @@ export function createDonationsRepository(db: Db) {
       page: number,
       pageSize: number,
     ): Promise<{ items: DonationRow[]; total: number }> {
-      const [items, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(donations)
-          .where(eq(donations.donorId, donorId))
-          .orderBy(desc(donations.donatedAt), desc(donations.createdAt))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(donations).where(eq(donations.donorId, donorId)),
+      const [items, [totals]] = await queryAll(db, [
+        () =>
+          db
+            .select()
+            .from(donations)
+            .where(eq(donations.donorId, donorId))
+            .orderBy(desc(donations.donatedAt), desc(donations.createdAt))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+        () => db.select({ total: count() }).from(donations).where(eq(donations.donorId, donorId)),
       ]);
       return { items, total: Number(totals?.total ?? 0) };
     },

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { educationCategories, educationContent, faqs, pages } from '../../db/schema';
+import { queryAll } from '../../lib/query-all';
 import {
   readContent,
   type ArticleRecord,
@@ -103,25 +104,30 @@ async function stored(
   return rows.map((row) => ({ ...row, unpublished: Boolean(row.unpublished) }));
 }
 
-/** What must change for the database to match the files (reads only). */
+/**
+ * What must change for the database to match the files (reads only). Run on the pool first,
+ * then again inside the loader's transaction (one connection: see queryAll).
+ */
 async function plan(db: Db, content: ContentSet): Promise<Plan> {
-  const [categoryRows, articleRows, faqRows, pageRows] = await Promise.all([
-    stored(
-      db,
-      educationCategories,
-      educationCategories.slug,
-      educationCategories.contentHash,
-      educationCategories.unpublishedAt,
-    ),
-    stored(
-      db,
-      educationContent,
-      educationContent.slug,
-      educationContent.contentHash,
-      educationContent.unpublishedAt,
-    ),
-    stored(db, faqs, faqs.id, faqs.contentHash, faqs.unpublishedAt),
-    stored(db, pages, pages.slug, pages.contentHash, null),
+  const [categoryRows, articleRows, faqRows, pageRows] = await queryAll(db, [
+    () =>
+      stored(
+        db,
+        educationCategories,
+        educationCategories.slug,
+        educationCategories.contentHash,
+        educationCategories.unpublishedAt,
+      ),
+    () =>
+      stored(
+        db,
+        educationContent,
+        educationContent.slug,
+        educationContent.contentHash,
+        educationContent.unpublishedAt,
+      ),
+    () => stored(db, faqs, faqs.id, faqs.contentHash, faqs.unpublishedAt),
+    () => stored(db, pages, pages.slug, pages.contentHash, null),
   ]);
   const hash = (record: { contentHash: string }) => record.contentHash;
   return {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryAll } from '../../lib/query-all';
 import {
   educationCategories,
   educationContent,
@@ -99,15 +100,16 @@ export function createEducationRepository(db: Db) {
               ...newestFirst,
             ]
           : newestFirst;
-      const [items, [totals]] = await Promise.all([
-        db
-          .select(itemColumns)
-          .from(educationContent)
-          .where(where)
-          .orderBy(...order)
-          .limit(filters.pageSize)
-          .offset((filters.page - 1) * filters.pageSize),
-        db.select({ total: count() }).from(educationContent).where(where),
+      const [items, [totals]] = await queryAll(db, [
+        () =>
+          db
+            .select(itemColumns)
+            .from(educationContent)
+            .where(where)
+            .orderBy(...order)
+            .limit(filters.pageSize)
+            .offset((filters.page - 1) * filters.pageSize),
+        () => db.select({ total: count() }).from(educationContent).where(where),
       ]);
       return { items, total: Number(totals?.total ?? 0) };
     },

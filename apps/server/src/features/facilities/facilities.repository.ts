@@ -2,6 +2,7 @@ import { boundingBox, type FacilityFilters } from '@bdms/shared';
 import { and, asc, count, eq, gte, ilike, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { facilities, pincodes, type FacilityRow, type PincodeRow } from '../../db/schema';
+import { queryAll } from '../../lib/query-all';
 
 export interface SearchFilters extends FacilityFilters {
   tokens: string[];
@@ -109,20 +110,21 @@ export function createFacilitiesRepository(db: Db) {
     ): Promise<{ items: FacilityRow[]; total: number }> {
       const conditions = filterConditions(filters);
       const where = conditions.length ? and(...conditions) : undefined;
-      const [items, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(facilities)
-          .where(where)
-          .orderBy(
-            asc(facilities.state),
-            asc(facilities.district),
-            asc(facilities.name),
-            asc(facilities.id),
-          )
-          .limit(filters.pageSize)
-          .offset((filters.page - 1) * filters.pageSize),
-        db.select({ total: count() }).from(facilities).where(where),
+      const [items, [totals]] = await queryAll(db, [
+        () =>
+          db
+            .select()
+            .from(facilities)
+            .where(where)
+            .orderBy(
+              asc(facilities.state),
+              asc(facilities.district),
+              asc(facilities.name),
+              asc(facilities.id),
+            )
+            .limit(filters.pageSize)
+            .offset((filters.page - 1) * filters.pageSize),
+        () => db.select({ total: count() }).from(facilities).where(where),
       ]);
       return { items, total: Number(totals?.total ?? 0) };
     },
@@ -161,29 +163,32 @@ export function createFacilitiesRepository(db: Db) {
     /** Counts for the filters: totals, flags, (state, district) pairs and categories. */
     async facetCounts(): Promise<FacetCounts> {
       const n = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
-      const [[totals], districts, categories] = await Promise.all([
-        db
-          .select({
-            total: sql<number>`count(*)::int`,
-            withLocation: n(sql`${facilities.latitude} is not null`),
-            components: n(sql`${facilities.components} is true`),
-            apheresis: n(sql`${facilities.apheresis} is true`),
-            open24x7: n(sql`${facilities.is24x7} is true`),
-          })
-          .from(facilities),
-        db
-          .select({
-            state: facilities.state,
-            district: facilities.district,
-            count: sql<number>`count(*)::int`,
-          })
-          .from(facilities)
-          .groupBy(facilities.state, facilities.district),
-        db
-          .select({ category: facilities.category, count: sql<number>`count(*)::int` })
-          .from(facilities)
-          .where(isNotNull(facilities.category))
-          .groupBy(facilities.category),
+      const [[totals], districts, categories] = await queryAll(db, [
+        () =>
+          db
+            .select({
+              total: sql<number>`count(*)::int`,
+              withLocation: n(sql`${facilities.latitude} is not null`),
+              components: n(sql`${facilities.components} is true`),
+              apheresis: n(sql`${facilities.apheresis} is true`),
+              open24x7: n(sql`${facilities.is24x7} is true`),
+            })
+            .from(facilities),
+        () =>
+          db
+            .select({
+              state: facilities.state,
+              district: facilities.district,
+              count: sql<number>`count(*)::int`,
+            })
+            .from(facilities)
+            .groupBy(facilities.state, facilities.district),
+        () =>
+          db
+            .select({ category: facilities.category, count: sql<number>`count(*)::int` })
+            .from(facilities)
+            .where(isNotNull(facilities.category))
+            .groupBy(facilities.category),
       ]);
       return {
         total: Number(totals?.total ?? 0),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryAll } from '../../lib/query-all';
 import {
   hospitals,
   users,
@@ -66,15 +67,16 @@ export function createHospitalsRepository(db: Db) {
     },
 
     async listPage(page: number, pageSize: number) {
-      const [items, [totals]] = await Promise.all([
-        db
-          .select({ hospital: hospitals, user: accountColumns })
-          .from(hospitals)
-          .leftJoin(users, joinAccount)
-          .orderBy(desc(hospitals.createdAt), desc(hospitals.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(hospitals),
+      const [items, [totals]] = await queryAll(db, [
+        () =>
+          db
+            .select({ hospital: hospitals, user: accountColumns })
+            .from(hospitals)
+            .leftJoin(users, joinAccount)
+            .orderBy(desc(hospitals.createdAt), desc(hospitals.id))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+        () => db.select({ total: count() }).from(hospitals),
       ]);
       return { items, total: Number(totals?.total ?? 0) };
     },

@@ -1,23 +1,27 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryAll } from '../../lib/query-all';
 import { notifications, pushSubscriptions, type NotificationRow } from '../../db/schema';
 
 export function createNotificationsRepository(db: Db) {
   return {
     async list(userId: string, page: number, pageSize: number) {
-      const [items, [totals], [unread]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.userId, userId))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
-        db
-          .select({ total: count() })
-          .from(notifications)
-          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+      const [items, [totals], [unread]] = await queryAll(db, [
+        () =>
+          db
+            .select()
+            .from(notifications)
+            .where(eq(notifications.userId, userId))
+            .orderBy(desc(notifications.createdAt), desc(notifications.id))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+        () =>
+          db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
+        () =>
+          db
+            .select({ total: count() })
+            .from(notifications)
+            .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
       ]);
       return {
         items,

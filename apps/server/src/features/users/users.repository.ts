@@ -1,5 +1,6 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryAll } from '../../lib/query-all';
 import {
   activityLog,
   consentRecords,
@@ -74,33 +75,36 @@ export function createUsersRepository(db: Db) {
       limit: number,
       offset = 0,
     ): Promise<{ items: ActivityLogRow[]; total: number }> {
-      const [items, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(activityLog)
-          .where(involving(userId))
-          .orderBy(desc(activityLog.at), desc(activityLog.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ total: count() }).from(activityLog).where(involving(userId)),
+      const [items, [totals]] = await queryAll(db, [
+        () =>
+          db
+            .select()
+            .from(activityLog)
+            .where(involving(userId))
+            .orderBy(desc(activityLog.at), desc(activityLog.id))
+            .limit(limit)
+            .offset(offset),
+        () => db.select({ total: count() }).from(activityLog).where(involving(userId)),
       ]);
       return { items, total: Number(totals?.total ?? 0) };
     },
 
     async exportRows(userId: string) {
-      const [consents, donationRows, notificationRows, subscriptions] = await Promise.all([
-        db.select().from(consentRecords).where(eq(consentRecords.userId, userId)),
-        db
-          .select()
-          .from(donations)
-          .where(eq(donations.donorId, userId))
-          .orderBy(desc(donations.donatedAt)),
-        db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.userId, userId))
-          .orderBy(desc(notifications.createdAt)),
-        db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+      const [consents, donationRows, notificationRows, subscriptions] = await queryAll(db, [
+        () => db.select().from(consentRecords).where(eq(consentRecords.userId, userId)),
+        () =>
+          db
+            .select()
+            .from(donations)
+            .where(eq(donations.donorId, userId))
+            .orderBy(desc(donations.donatedAt)),
+        () =>
+          db
+            .select()
+            .from(notifications)
+            .where(eq(notifications.userId, userId))
+            .orderBy(desc(notifications.createdAt)),
+        () => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
       ]);
       return { consents, donations: donationRows, notifications: notificationRows, subscriptions };
     },
