@@ -27,12 +27,45 @@ const INITIAL_CHUNK =
   /(^|\/)assets\/(react|router|query|i18n|shell|rolldown-runtime)-[\w-]+\.(js|css)$/;
 
 /**
+ * Lazy chunks that get no list of dependencies to preload with them: every list is a few dozen
+ * bytes of hashed file names in the first download, worth it only where a visitor waits for the
+ * chunk on a cold cache. Screens behind sign-in come after a first visit (by then the service
+ * worker holds every chunk, and signing in preloads the dashboard); the toasts and the install
+ * and update layer load while the browser is idle. Without a list a chunk's imports are still
+ * fetched, only after the chunk itself.
+ */
+const NO_PRELOAD_LIST =
+  /(^|\/)assets\/(admin-dashboard|admin-verification|admin-requests|donor-area|onboarding|notifications|hospital-dashboard|profile|components-showcase|toast-viewport|pwa-layer)-[\w-]+\.js$/;
+
+/**
  * The app code every page loads (shell, session, header, translations) goes in one chunk rather
  * than a dozen small shared ones: fewer requests and better compression on slow networks. Lazy
  * screens keep their own chunks; the entry (index.html → src/main.tsx) stays the entry.
  */
 function isShellModule(id: string): boolean {
   return !id.includes('node_modules') && !/(\.html|[\\/]src[\\/]main\.tsx)(\?.*)?$/.test(id);
+}
+
+/**
+ * Modules every page's screen loads although no initial module imports them: each would be a
+ * separate tiny chunk fetched with the first page. `usePageMeta` sets every page's title.
+ */
+const SHELL_EXTRAS = ['src/lib/use-page-meta.ts'];
+
+/**
+ * Makes `SHELL_EXTRAS` part of what the entry loads (a bare import, nothing runs), so the shell
+ * group's `$initial` tag takes them into the shell chunk.
+ */
+function shellExtras(): Plugin {
+  return {
+    name: 'bdms:shell-extras',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]main\.tsx$/.test(id)) return null;
+      const imports = SHELL_EXTRAS.map((path) => `import ${JSON.stringify(`/${path}`)};`);
+      return { code: `${code}\n${imports.join('\n')}\n`, map: null };
+    },
+  };
 }
 
 /** Initialisers that are only values: nothing to run, nothing to drop. */
@@ -78,6 +111,46 @@ function pureSharedInitialisers(): Plugin {
   };
 }
 
+/**
+ * React Router 7 publishes a development and a production build but its package exports only
+ * the development one, whose dev-only warnings (and their texts) a bundler cannot drop: they
+ * are switched by a constant, not by `process.env.NODE_ENV`. Production builds take the
+ * production files (the same code with `ENABLE_DEV_WARNINGS = false`): ~0.6 KB gzip less on
+ * every first load. Tests and the dev server keep the warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const DEVELOPMENT_DIR = /([\\/]react-router[\\/]dist[\\/])development([\\/])/;
+  return {
+    name: 'bdms:react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !DEVELOPMENT_DIR.test(resolved.id)) return resolved;
+      return { ...resolved, id: resolved.id.replace(DEVELOPMENT_DIR, '$1production$2') };
+    },
+  };
+}
+
+/**
+ * react-i18next imports `useSyncExternalStore` from `use-sync-external-store/shim`, a fallback
+ * for React < 18 that React 19 never runs (the shim hands over to React's own hook when it
+ * exists) but that still ships, with its CommonJS wrapper, on every first load (~0.3 KB gzip).
+ * Production builds take React's hook directly: the same function the shim would return.
+ */
+function reactOwnSyncExternalStore(): Plugin {
+  const SHIM = /^use-sync-external-store\/shim(\/index(\.js)?)?$/;
+  const VIRTUAL_ID = '\0bdms:use-sync-external-store-shim';
+  return {
+    name: 'bdms:react-own-sync-external-store',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (SHIM.test(source) ? VIRTUAL_ID : null),
+    load: (id) => (id === VIRTUAL_ID ? "export { useSyncExternalStore } from 'react';" : null),
+  };
+}
+
 export default defineConfig({
   define: {
     // The version the client reports in X-Client-Version (src/config/env.ts reads it).
@@ -86,6 +159,9 @@ export default defineConfig({
     ),
   },
   plugins: [
+    shellExtras(),
+    reactRouterProductionBuild(),
+    reactOwnSyncExternalStore(),
     pureSharedInitialisers(),
     react(),
     tailwindcss(),
@@ -184,11 +260,14 @@ export default defineConfig({
       // The entry's own chunks are loaded before any lazy import can run: listing them again as
       // preloads of every lazy chunk only adds bytes to the first download.
       // The entry's own lazy imports (app/pwa/start.ts) run after the page has loaded: no
-      // preload list for them in the entry either.
-      resolveDependencies: (_filename, dependencies, { hostId }) =>
-        /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId)
+      // preload list for them in the entry either. A chunk is not listed among its own
+      // dependencies: `import()` asks for it at once anyway (Vite's helper waits for CSS only).
+      resolveDependencies: (filename, dependencies, { hostId }) =>
+        /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId) || NO_PRELOAD_LIST.test(filename)
           ? []
-          : dependencies.filter((dependency) => !INITIAL_CHUNK.test(dependency)),
+          : dependencies.filter(
+              (dependency) => dependency !== filename && !INITIAL_CHUNK.test(dependency),
+            ),
     },
     rolldownOptions: {
       output: {
@@ -215,7 +294,7 @@ export default defineConfig({
             // vitals glue, preloading, restoration): one lazy chunk, one request.
             {
               name: 'pwa',
-              test: /([\\/]src[\\/](app[\\/]pwa[\\/](?!after-load|early-install-prompt)|lib[\\/](preload|logger)[\\/]|sw[\\/])|[\\/]packages[\\/]shared[\\/]src[\\/](pwa|client-logs)\.ts)/,
+              test: /([\\/]src[\\/](app[\\/]pwa[\\/](?!after-load|early-install-prompt|standalone)|lib[\\/](preload|logger)[\\/]|sw[\\/])|[\\/]packages[\\/]shared[\\/]src[\\/](pwa|client-logs)\.ts)/,
               priority: 3,
             },
             {

@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { controlClasses } from './control-classes';
 import { ErrorCircleIcon } from './icons';
 
 interface FieldContextValue {
@@ -72,9 +73,6 @@ export function Field({
   );
 }
 
-const CONTROL =
-  'block w-full min-h-11 rounded-lg border-2 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600';
-
 interface ControlProps {
   id?: string | undefined;
   className?: string | undefined;
@@ -95,11 +93,7 @@ function useControlProps<P extends ControlProps>(props: P): P {
     'aria-describedby': describedBy,
     'aria-invalid': isInvalid || undefined,
     required: props.required ?? (field?.isRequired || undefined),
-    className: cn(
-      CONTROL,
-      isInvalid ? 'border-primary-700' : 'border-slate-400 hover:border-slate-500',
-      props.className,
-    ),
+    className: controlClasses(isInvalid, props.className),
   };
 }
 

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { buttonClasses } from '../../components/button';
 import { LinkButton } from '../../components/link-button';
 import { DropIcon, FacebookIcon, InstagramIcon, MailIcon, XLogoIcon } from '../../components/icons';
 import { useConfig } from '../../config/use-config';
+import { isStandaloneDisplay } from '../pwa/standalone';
 
 const SOCIAL_LINKS: {
   href: string;
@@ -15,12 +17,24 @@ const SOCIAL_LINKS: {
   { href: 'https://www.instagram.com', nameKey: 'socialInstagram', icon: <InstagramIcon /> },
 ];
 
+/**
+ * "Install app": the browser's install dialog, or the spec's install alerts (no prompt available,
+ * installation failed, with the instructions). The install code (app/pwa/pwa-layer.tsx, which
+ * shows the alerts) comes after the first page; the button only asks it to run.
+ */
+function installApp(): void {
+  import('../pwa/pwa-layer').then(
+    (pwa) => pwa.requestInstall('button'),
+    () => {},
+  );
+}
+
 const LINK_CLASS =
   'inline-flex min-h-11 items-center rounded text-slate-700 underline-offset-4 hover:text-slate-900 hover:underline';
 
 export function Footer() {
   const { t } = useTranslation();
-  const { supportEmail } = useConfig();
+  const { supportEmail, flags } = useConfig();
   const appName = t('appName');
 
   const links = [
@@ -106,9 +120,20 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-200">
-        <p className="container-page py-4 text-sm text-slate-700">
-          {t('footer.copyright', { year: new Date().getFullYear(), appName })}
-        </p>
+        <div className="container-page flex flex-wrap items-center justify-between gap-3 py-4">
+          <p className="text-sm text-slate-700">
+            {t('footer.copyright', { year: new Date().getFullYear(), appName })}
+          </p>
+          {flags.pwaSupport && !isStandaloneDisplay() && (
+            <button
+              type="button"
+              onClick={installApp}
+              className={buttonClasses({ variant: 'secondary' })}
+            >
+              {t('footer.installApp')}
+            </button>
+          )}
+        </div>
       </div>
     </footer>
   );

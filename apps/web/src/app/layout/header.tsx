@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isDonorApproved } from '@bdms/shared';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LinkButton } from '../../components/link-button';
 import { CloseIcon, DropIcon, MenuIcon } from '../../components/icons';
@@ -11,23 +10,26 @@ import { cn } from '../../lib/cn';
 import { lazyWithRetry } from '../../lib/lazy-with-retry';
 import { LanguageSwitcher } from './language-switcher';
 import { useDismissable } from './use-dismissable';
-import { AccountEntries, UserMenu } from './user-menu';
+import type { SignedInPartProps } from './user-menu';
 
-/** The bell with the unread count: its own small chunk, loaded only for signed-in users. */
-const UnreadBadge = lazyWithRetry(
-  'unread-badge',
-  () => import('../../features/notifications/components/unread-badge'),
+/**
+ * The signed-in parts of the header (./user-menu.tsx: the account menu, its entries for the
+ * mobile menu and the notifications bell) are one chunk that only signed-in users download, and
+ * one lazy component, so once it has arrived every part shows at once.
+ */
+const SignedInParts = lazyWithRetry<SignedInPartProps>(
+  'signed-in-header',
+  () => import('./user-menu'),
 );
 
-/** Not for donors still waiting for approval: the guard keeps them on their registration. */
-function NotificationsBell() {
+/** Shown once its code has arrived; should it never come, the header goes on without it. */
+function SignedInPart(props: SignedInPartProps) {
   const { status, user } = useAuth();
   if (status !== 'authenticated' || !user) return null;
-  if (user.role === 'donor' && !isDonorApproved(user)) return null;
   return (
     <ErrorBoundary fallback={() => null}>
       <Suspense fallback={null}>
-        <UnreadBadge />
+        <SignedInParts {...props} />
       </Suspense>
     </ErrorBoundary>
   );
@@ -71,7 +73,7 @@ function AccountLinks({ layout }: { layout: 'bar' | 'panel' }) {
   const { status, user } = useAuth();
   if (status === 'loading') return null;
   if (status === 'authenticated' && user) {
-    return layout === 'bar' ? <UserMenu /> : <AccountEntries user={user} layout="panel" />;
+    return <SignedInPart part={layout === 'bar' ? 'menu' : 'entries'} />;
   }
   const fullWidth = layout === 'panel';
   return (
@@ -113,7 +115,7 @@ export function Header() {
             <LanguageSwitcher />
             <AccountLinks layout="bar" />
           </div>
-          <NotificationsBell />
+          <SignedInPart part="bell" />
 
           <button
             ref={menu.buttonRef}

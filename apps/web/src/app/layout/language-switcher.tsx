@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '@bdms/shared';
-import { Select } from '../../components/field';
+import { controlClasses } from '../../components/control-classes';
 import { changeLanguage, isLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
 
@@ -21,18 +21,19 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       <label htmlFor={id} className="text-sm font-semibold text-slate-700">
         {t('language.label')}
       </label>
-      <Select
+      {/* A plain select with the form controls' look: the first page needs no form code. */}
+      <select
         id={id}
         value={current}
         onChange={onChange}
-        className="w-auto min-w-32 py-1.5 text-sm"
+        className={controlClasses(false, 'w-auto min-w-32 py-1.5 text-sm')}
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
             {LANGUAGE_NAMES[language]}
           </option>
         ))}
-      </Select>
+      </select>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorScreen } from '../../components/error-screens';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { createErrorId } from '../../lib/error-id';
-import { afterLoad } from '../pwa/after-load';
+import { afterLoad } from '../../lib/after-load';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -43,7 +43,15 @@ export function RootLayout() {
           resetKeys={[pathname, search]}
           fallback={({ errorId, reset }) => <ErrorScreen errorId={errorId} onReset={reset} />}
         >
-          <Suspense fallback={<FullScreenLoader label={t('loading.page')} />}>
+          {/* While a page's code loads, its place keeps the footer below the fold: the page
+              arriving then moves nothing the reader sees (no layout shift). */}
+          <Suspense
+            fallback={
+              <div className="min-h-dvh">
+                <FullScreenLoader label={t('loading.page')} />
+              </div>
+            }
+          >
             <Outlet />
           </Suspense>
         </ErrorBoundary>

@@ -6,8 +6,19 @@ import { ChevronDownIcon, UserIcon } from '../../components/icons';
 import { useConfig } from '../../config/use-config';
 import { useAuth, useAuthActions, type User } from '../../features/auth';
 import { useDisplayNames } from '../../features/auth/display-name';
+import UnreadBadge from '../../features/notifications/components/unread-badge';
 import { cn } from '../../lib/cn';
 import { useDismissable } from './use-dismissable';
+
+/**
+ * The bell with the unread count. Not for donors still waiting for approval: the guard keeps
+ * them on their registration.
+ */
+export function NotificationsBell() {
+  const { user } = useAuth();
+  if (!user || (user.role === 'donor' && !isDonorApproved(user))) return null;
+  return <UnreadBadge />;
+}
 
 /** One header per page, so a fixed id (the menu the account button controls). */
 const ACCOUNT_MENU_ID = 'account-menu';
@@ -207,4 +218,17 @@ export function UserMenu() {
       </div>
     </div>
   );
+}
+
+export interface SignedInPartProps {
+  /** The desktop account menu, the account entries of the mobile menu, or the bell. */
+  part: 'menu' | 'entries' | 'bell';
+}
+
+/** The header's signed-in parts, as one lazily loaded component (./header.tsx). */
+export default function SignedInPart({ part }: SignedInPartProps) {
+  const { user } = useAuth();
+  if (part === 'bell') return <NotificationsBell />;
+  if (part === 'menu') return <UserMenu />;
+  return user ? <AccountEntries user={user} layout="panel" /> : null;
 }

@@ -12,6 +12,7 @@ import {
   type EngagementTimers,
   type InstallStores,
 } from './install-rules';
+import { isStandaloneDisplay } from './standalone';
 
 /** Chromium's `beforeinstallprompt` event (not in the DOM typings). */
 export interface BeforeInstallPromptEvent extends Event {
@@ -48,13 +49,6 @@ export interface InstallControllerOptions {
   now?: () => number;
   /** Running as the installed app: nothing to offer. */
   isStandalone?: () => boolean;
-}
-
-export function isStandaloneDisplay(win: Window = window): boolean {
-  return (
-    win.matchMedia?.('(display-mode: standalone)').matches === true ||
-    (win.navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
 }
 
 const GLOBAL_TIMERS: EngagementTimers = {

@@ -10,6 +10,7 @@ import {
   INITIAL_INSTALL_STATE,
   createInstallController,
   type InstallController,
+  type InstallSource,
   type InstallState,
 } from './install-controller';
 import {
@@ -52,6 +53,21 @@ function storageOrMemory(get: () => Storage): Pick<Storage, 'getItem' | 'setItem
   }
 }
 
+/** The mounted layer's install controller, for installs the user asks for elsewhere. */
+let activeInstall: InstallController | null = null;
+/** An install asked for before the layer was mounted: run as soon as it is. */
+let pendingInstall: InstallSource | null = null;
+
+/**
+ * Runs the install the user asked for (the footer's "Install app"): the browser's install
+ * dialog, or the spec's alerts when there is no prompt or it fails. Before the layer is mounted
+ * (it comes right after the first page), the request waits for it.
+ */
+export function requestInstall(source: InstallSource = 'button'): void {
+  if (activeInstall) void activeInstall.install(source);
+  else pendingInstall = source;
+}
+
 export function useInstallController(enabled: boolean): InstallController | null {
   const [controller, setController] = useState<InstallController | null>(null);
   useEffect(() => {
@@ -65,9 +81,15 @@ export function useInstallController(enabled: boolean): InstallController | null
     });
     created.start();
     setController(created);
+    activeInstall = created;
+    if (pendingInstall) {
+      void created.install(pendingInstall);
+      pendingInstall = null;
+    }
     return () => {
       created.dispose();
       setController(null);
+      if (activeInstall === created) activeInstall = null;
     };
   }, [enabled]);
   return controller;

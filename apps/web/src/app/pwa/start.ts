@@ -7,7 +7,7 @@ import { SW_MESSAGE } from '../../sw/sw-rules';
 import { routes } from '../router';
 import { registerServiceWorker } from '../service-worker';
 import { saveAppState } from './app-state';
-import { isStandaloneDisplay } from './install-controller';
+import { isStandaloneDisplay } from './standalone';
 
 export { restoreInstalledAppState } from './restore';
 

@@ -3,7 +3,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FEATURE_FLAG_NAMES, NOTIFICATION_SETTINGS_DEFAULTS } from '@bdms/shared';
 import { FLAG_GROUPS } from '../../features/admin/components/dashboard/flags-panel';
-import { ADMIN, dashboardRoutes, makeFlags, SUMMARY } from '../../features/admin/test/fixtures';
+import {
+  ADMIN,
+  dashboardRoutes,
+  makeClientLog,
+  makeFlags,
+  SUMMARY,
+} from '../../features/admin/test/fixtures';
 import { fail, mockApi, ok, type MockRoute } from '../../test/api';
 import { renderRoutes } from '../../test/render';
 import { seedSession } from '../../test/session';
@@ -195,6 +201,23 @@ describe('/admin', () => {
         within(features).getByRole('switch', { name: 'Referrals' }),
       ).toHaveAccessibleDescription(/Reserved/);
     });
+  });
+
+  it("lists what people's browsers reported, newest first", async () => {
+    const { api } = await renderDashboard({
+      'GET /admin/client-logs': ok({
+        items: [makeClientLog({ message: 'ChunkLoadError: Failed to load chunk donor-area' })],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+      }),
+    });
+    const reports = section('Errors reported by browsers');
+    expect(
+      await within(reports).findByText('ChunkLoadError: Failed to load chunk donor-area'),
+    ).toBeInTheDocument();
+    expect(within(reports).getByText('/donor/history')).toBeInTheDocument();
+    expect(api.callsTo('GET /admin/client-logs')[0]?.query.get('page')).toBe('1');
   });
 
   it('sends a test e-mail to the address given and shows the result', async () => {

@@ -5,6 +5,7 @@ import { AdminNav } from '../../features/admin/components/admin-nav';
 import { ActivityFeed } from '../../features/admin/components/dashboard/activity-feed';
 import { AnalyticsPanel } from '../../features/admin/components/dashboard/analytics-panel';
 import { BloodTypePanel } from '../../features/admin/components/dashboard/blood-type-panel';
+import { ClientLogsPanel } from '../../features/admin/components/dashboard/client-logs-panel';
 import { DonorStatsPanel } from '../../features/admin/components/dashboard/donor-stats-panel';
 import { EmailPanel } from '../../features/admin/components/dashboard/email-panel';
 import { FlagsPanel } from '../../features/admin/components/dashboard/flags-panel';
@@ -12,7 +13,10 @@ import { HospitalsPanel } from '../../features/admin/components/dashboard/hospit
 import { NotificationSettingsPanel } from '../../features/admin/components/dashboard/notification-settings-panel';
 import { RequestsSummaryPanel } from '../../features/admin/components/dashboard/requests-summary-panel';
 
-/** /admin: the numbers, the activity, and the platform's settings (product spec sections 2, 6). */
+/**
+ * /admin: the numbers, the activity, what browsers reported, and the platform's settings (product
+ * spec sections 2, 6).
+ */
 export default function AdminDashboardPage() {
   const { t } = useTranslation(['pages', 'admin']);
   const { user } = useAuth();
@@ -36,6 +40,7 @@ export default function AdminDashboardPage() {
           <ActivityFeed />
           <EmailPanel defaultTestAddress={user?.email ?? ''} />
         </div>
+        <ClientLogsPanel />
         <h2 className="mt-4 text-2xl font-bold text-slate-900">
           {t('admin:dashboard.settingsHeading')}
         </h2>

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { ToastProvider } from './toast-provider';
+import { ToastProvider, preloadToastViewport } from './toast-provider';
 import { useToast, type ToastApi } from './toast-context';
 
 let toast: ToastApi;
@@ -18,6 +18,10 @@ function renderToasts() {
 }
 
 describe('toasts', () => {
+  // Where toasts show is loaded after the first page; here it is there from the start.
+  beforeAll(async () => {
+    await preloadToastViewport();
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     renderToasts();

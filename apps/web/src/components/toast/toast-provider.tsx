@@ -1,18 +1,60 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@bdms/shared';
-import { cn } from '../../lib/cn';
-import { CloseIcon } from '../icons';
-import { STATUS_STYLES, StatusIcon } from '../status';
+import { afterLoad } from '../../lib/after-load';
+import { importWithRetry } from '../../lib/lazy-with-retry';
 import { ToastContext, type Toast, type ToastApi, type ToastOptions } from './toast-context';
+import type { ToastViewport as ToastViewportComponent } from './toast-viewport';
 
 /** Older toasts give way so a small screen is never covered. */
 const MAX_TOASTS = 4;
 
 let nextId = 0;
 
+type Viewport = typeof ToastViewportComponent;
+
+/**
+ * Where toasts are shown (./toast-viewport.tsx) is not part of the first page: no page shows a
+ * toast before the user acts. Its code arrives once the page has loaded and the browser is idle
+ * (or with the first toast, if that comes sooner), with the screens' retry rule.
+ */
+let loadedViewport: Viewport | null = null;
+let viewportLoad: Promise<Viewport> | null = null;
+
+export function preloadToastViewport(): Promise<Viewport> {
+  viewportLoad ??= importWithRetry('toast-viewport', () => import('./toast-viewport')).then(
+    (module) => (loadedViewport = module.ToastViewport),
+    (error: unknown) => {
+      viewportLoad = null;
+      throw error;
+    },
+  );
+  return viewportLoad;
+}
+
+/** The viewport's code once it is due: null while it downloads, 'failed' when it never came. */
+function useViewport(isNeeded: boolean): Viewport | 'failed' | null {
+  const [viewport, setViewport] = useState(() => loadedViewport);
+  const [isDue, setDue] = useState(false);
+  const [hasFailed, setFailed] = useState(false);
+  useEffect(() => afterLoad(() => setDue(true)), []);
+  useEffect(() => {
+    if (viewport || hasFailed || !(isDue || isNeeded)) return;
+    let isCurrent = true;
+    preloadToastViewport().then(
+      (loaded) => isCurrent && setViewport(() => loaded),
+      () => isCurrent && setFailed(true),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [viewport, hasFailed, isDue, isNeeded]);
+  return viewport ?? (hasFailed ? 'failed' : null);
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const Viewport = useViewport(toasts.length > 0);
 
   const dismiss = useCallback((id: string) => {
     setToasts((current) => current.filter((toast) => toast.id !== id));
@@ -48,101 +90,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastViewport toasts={toasts} onDismiss={dismiss} />
+      {Viewport === 'failed' ? (
+        <PlainToasts toasts={toasts} onDismiss={dismiss} />
+      ) : (
+        Viewport && <Viewport toasts={toasts} onDismiss={dismiss} />
+      )}
     </ToastContext.Provider>
   );
 }
 
-function ToastViewport({
-  toasts,
-  onDismiss,
-}: {
-  toasts: Toast[];
-  onDismiss: (id: string) => void;
-}) {
-  const errors = toasts.filter((toast) => toast.type === 'error');
-  const others = toasts.filter((toast) => toast.type !== 'error');
-  // Both live regions always exist, so a screen reader hears every toast added to them.
-  return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-3 p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:items-end">
-      <div
-        aria-live="assertive"
-        aria-relevant="additions"
-        className="flex w-full flex-col items-center gap-3 sm:items-end"
-      >
-        {errors.map((toast) => (
-          <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
-      </div>
-      <div
-        aria-live="polite"
-        aria-relevant="additions"
-        className="flex w-full flex-col items-center gap-3 sm:items-end"
-      >
-        {others.map((toast) => (
-          <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
-      </div>
-    </div>
-  );
-}
-
-function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+/** The messages without their styling, should the viewport's code never arrive. */
+function PlainToasts({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: string) => void }) {
   const { t } = useTranslation();
-  const [isPaused, setIsPaused] = useState(false);
-  const remaining = useRef(toast.duration);
-
-  // Counts down while nobody reads it: hovering or focusing a toast pauses it (WCAG 2.2.1).
-  useEffect(() => {
-    if (isPaused || !(toast.duration > 0) || !Number.isFinite(toast.duration)) return;
-    const startedAt = Date.now();
-    const timer = setTimeout(() => onDismiss(toast.id), remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current -= Date.now() - startedAt;
-    };
-  }, [isPaused, toast.duration, toast.id, onDismiss]);
-
-  const styles = STATUS_STYLES[toast.type];
   return (
-    <div
-      className={cn(
-        'pointer-events-auto flex w-full max-w-sm animate-scale-in items-start gap-3 rounded-lg border-s-4 p-4 shadow-lg',
-        styles.box,
-      )}
-      onMouseEnter={() => setIsPaused(true)}
-      onMouseLeave={() => setIsPaused(false)}
-      onFocus={() => setIsPaused(true)}
-      onBlur={() => setIsPaused(false)}
-    >
-      <span className={cn('mt-0.5 shrink-0', styles.icon)}>
-        <StatusIcon variant={toast.type} />
-      </span>
-      <div className="min-w-0 flex-1">
-        <span className="sr-only">{t(`status.${toast.type}`)}: </span>
-        <p className="font-semibold">{toast.title}</p>
-        {toast.message && <p className="mt-1">{toast.message}</p>}
-        {toast.action && (
-          <button
-            type="button"
-            className="mt-2 -ms-2 inline-flex min-h-11 items-center rounded-lg px-2 font-semibold underline hover:bg-black/5"
-            onClick={() => {
-              toast.action?.onClick();
-              onDismiss(toast.id);
-            }}
-          >
-            {toast.action.label}
+    <div aria-live="polite" className="fixed inset-x-0 bottom-0 z-50 p-4">
+      {toasts.map((toast) => (
+        <p key={toast.id} className="mx-auto mt-3 max-w-sm rounded-lg bg-white p-4 shadow-lg">
+          {toast.title} {toast.message}{' '}
+          <button type="button" className="underline" onClick={() => onDismiss(toast.id)}>
+            {t('toast.dismiss')}
           </button>
-        )}
-      </div>
-      <button
-        type="button"
-        onClick={() => onDismiss(toast.id)}
-        aria-label={t('toast.dismiss')}
-        className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-black/5"
-      >
-        <CloseIcon />
-      </button>
+        </p>
+      ))}
     </div>
   );
 }

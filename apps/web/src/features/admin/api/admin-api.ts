@@ -31,6 +31,8 @@ import type {
   UpdateNotificationSettings,
   UserResult,
   BloodRequest,
+  ClientLogLevel,
+  ClientLogPage,
 } from '@bdms/shared';
 import { CONFIG_QUERY_KEY } from '../../../config/use-config';
 import { api, type ApiFile } from '../../../lib/api-client';
@@ -56,6 +58,7 @@ export const adminKeys = {
   flags: () => [...adminKeys.all, 'flags'] as const,
   bloodRequests: (filters: BloodRequestFilters) =>
     [...adminKeys.all, 'blood-requests', filters] as const,
+  clientLogs: (filters: ClientLogFilters) => [...adminKeys.all, 'client-logs', filters] as const,
 };
 
 const id = (value: string) => encodeURIComponent(value);
@@ -65,6 +68,7 @@ export const DONORS_PAGE_SIZE = 20;
 export const HOSPITALS_PAGE_SIZE = 10;
 export const REQUESTS_PAGE_SIZE = 20;
 export const RECENT_ACTIVITY_LIMIT = 20;
+export const CLIENT_LOGS_PAGE_SIZE = 20;
 
 // --- Donors -------------------------------------------------------------------------------
 
@@ -335,5 +339,25 @@ export function useUpdateRequestStatus() {
       void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'blood-requests'] });
       void queryClient.invalidateQueries({ queryKey: adminKeys.requestsSummary() });
     },
+  });
+}
+
+// --- Client logs (extension) ----------------------------------------------------------------
+
+export interface ClientLogFilters {
+  page: number;
+  /** One level, or every level. */
+  level?: ClientLogLevel | undefined;
+}
+
+/** `GET /admin/client-logs`: what people's browsers reported, newest first. */
+export function useClientLogs(filters: ClientLogFilters) {
+  return useQuery({
+    queryKey: adminKeys.clientLogs(filters),
+    queryFn: () =>
+      api.get<ClientLogPage>('/admin/client-logs', {
+        query: { page: filters.page, pageSize: CLIENT_LOGS_PAGE_SIZE, level: filters.level },
+      }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -5,6 +5,7 @@ import {
   type AdminFlags,
   type AnalyticsDashboard,
   type BloodRequest,
+  type ClientLog,
   type DonorDetails,
   type DonorStatsAdmin,
   type EmailStatus,
@@ -130,6 +131,7 @@ export function dashboardRoutes(): Record<string, MockRoute> {
     'GET /admin/notifications/settings': ok(NOTIFICATION_SETTINGS_DEFAULTS),
     'GET /admin/hospitals': ok({ items: [], total: 0, page: 1, pageSize: 10 }),
     'GET /admin/flags': ok(makeFlags()),
+    'GET /admin/client-logs': ok({ items: [], total: 0, page: 1, pageSize: 20 }),
   };
 }
 
@@ -205,6 +207,27 @@ export function makeRequest(
     expiresAt: '2026-11-23T08:00:00.000Z',
     searchRadiusKm: null,
     locationSource: null,
+    ...overrides,
+  };
+}
+
+/** An entry as `GET /admin/client-logs` returns it. */
+export function makeClientLog(overrides: Partial<ClientLog> = {}): ClientLog {
+  return {
+    id: 'log-1',
+    level: 'error',
+    message: "TypeError: Cannot read properties of undefined (reading 'name')",
+    category: 'error',
+    url: '/donor/history',
+    stack:
+      "TypeError: Cannot read properties of undefined (reading 'name')\n    at History (history.js:12:5)",
+    context: null,
+    sessionId: 'session-1',
+    clientVersion: '0.1.0',
+    userAgent: 'Mozilla/5.0 (Linux; Android 13) Chrome/124.0 Mobile Safari/537.36',
+    userId: null,
+    occurredAt: '2026-11-20T09:15:00.000Z',
+    receivedAt: '2026-11-20T09:15:30.000Z',
     ...overrides,
   };
 }

@@ -1,0 +1,11 @@
+/**
+ * Running as the installed app (display mode standalone, or iOS's `navigator.standalone`). Its
+ * own module: the footer's "Install app" button asks it on the first page, without the install
+ * code.
+ */
+export function isStandaloneDisplay(win: Window = window): boolean {
+  return (
+    win.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (win.navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
