@@ -154,7 +154,13 @@ export function createUpdateController(options: UpdateControllerOptions) {
           set({ status: 'idle', isVisible: false });
         }, PWA.updateSuccessCloseMs);
       }
-      if (!container) return;
+      // A partial stand-in (tests, odd embedded browsers) has nothing to watch.
+      if (
+        !container ||
+        typeof container.addEventListener !== 'function' ||
+        typeof container.getRegistration !== 'function'
+      )
+        return;
       container.addEventListener('message', onMessage as EventListener);
       container.addEventListener('controllerchange', onControllerChange);
       cleanups.push(() => {
