@@ -91,12 +91,28 @@ export function hospitalNameKey(name: string): string {
 const toDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(value as string);
 
-/** The candidate query of one matching round (see `findCandidates`); exported for EXPLAIN. */
-export function candidateSql(query: CandidateQuery): SQL {
+/**
+ * Where a page of candidates starts: after this row in the ranking's order (exact type first,
+ * then nearest, then id). `limit` rows at most; none means every candidate.
+ */
+export interface CandidatePage {
+  limit?: number;
+  after?: { otherType: boolean; distanceKm: number; id: string };
+}
+
+/**
+ * The candidate query of one matching round (see `findCandidates`); exported for EXPLAIN.
+ * Rows come in the ranking's order: donors of the exact type (`donorTypes[0]`, see
+ * `compatibleDonorTypes`) first, then the nearest, ties by id. The cheap part (the box, the
+ * filters, the distance) runs for every donor in the circle; the questionnaire and the two
+ * look-ups in blood_request_matches only for the rows of the page.
+ */
+export function candidateSql(query: CandidateQuery, page: CandidatePage = {}): SQL {
   const types = sql.join(
     query.donorTypes.map((type) => sql`${type}`),
     sql`, `,
   );
+  const exactType = query.donorTypes[0] ?? null;
   const { box } = query;
   const common = sql`u.role = 'donor' and u.status = 'approved' and u.deleted_at is null
     and u.available and u.blood_type in (${types})
@@ -105,25 +121,39 @@ export function candidateSql(query: CandidateQuery): SQL {
       power(sin(radians(${lat} - ${query.latitude}::float8) / 2), 2)
       + cos(radians(${query.latitude}::float8)) * cos(radians(${lat}))
         * power(sin(radians(${lng} - ${query.longitude}::float8) / 2), 2)))))`;
-  return sql`with located as (
-      select u.id, u.latitude as lat, u.longitude as lng
+  // Selected from the box's index alone (users_donor_geo_idx covers them): no heap visit.
+  const columns = sql`u.id, u.role, u.status, u.blood_type, u.gender, u.available,
+    u.availability_confirmed_at, u.available_until::text as available_until, u.last_donation_at,
+    u.blood_type is distinct from ${exactType}::text as other_type`;
+  const order = sql`n.other_type, n.distance_km, n.id`;
+  const where = [sql`n.distance_km <= ${query.radiusKm}::float8`];
+  if (page.after) {
+    where.push(sql`(n.other_type, n.distance_km, n.id) > (${page.after.otherType}::boolean,
+      ${page.after.distanceKm}::float8, ${page.after.id}::uuid)`);
+  }
+  const limit = page.limit === undefined ? sql`` : sql`limit ${page.limit}`;
+  return sql`with near as (
+      select ${columns}, u.latitude as lat, u.longitude as lng,
+        ${distance(sql`u.latitude`, sql`u.longitude`)} as distance_km
       from users u
       where ${common}
         and u.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
         and u.longitude between ${box.minLng}::float8 and ${box.maxLng}::float8
       union all
-      select u.id, p.latitude as lat, p.longitude as lng
+      select ${columns}, p.latitude as lat, p.longitude as lng,
+        ${distance(sql`p.latitude`, sql`p.longitude`)} as distance_km
       from pincodes p
       join users u on u.pincode = p.pincode and u.latitude is null
       where ${common}
         and p.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
         and p.longitude between ${box.minLng}::float8 and ${box.maxLng}::float8
-    ), near as (
-      select l.id, l.lat, l.lng from located l
-      where ${distance(sql`l.lat`, sql`l.lng`)} <= ${query.radiusKm}::float8
+    ), ranked as (
+      select n.* from near n
+      where ${sql.join(where, sql` and `)}
+      order by ${order}
+      ${limit}
     )
-    select u.id, u.role, u.status, u.blood_type, u.gender, n.lat, n.lng, u.available,
-      u.availability_confirmed_at, u.available_until::text as available_until, u.last_donation_at,
+    select n.*,
       q.user_id is not null as has_questionnaire, q.next_eligible_at,
       (q.review_decision is not distinct from 'rejected'
         or exists (select 1 from jsonb_array_elements(q.deferrals) d
@@ -131,13 +161,41 @@ export function candidateSql(query: CandidateQuery): SQL {
       exists (select 1 from jsonb_array_elements(q.deferrals) d
               where d->>'until' is null and (d->>'permanent') is null) as open_ended,
       (select count(*) from blood_request_matches m
-        where m.donor_id = u.id and m.notified_at >= ${query.alertsSince.toISOString()}::timestamptz
+        where m.donor_id = n.id and m.notified_at >= ${query.alertsSince.toISOString()}::timestamptz
           and m.round > 0) as alerts,
       exists (select 1 from blood_request_matches m
-              where m.donor_id = u.id and m.request_id = ${query.requestId}::uuid) as already_matched
-    from near n
-    join users u on u.id = n.id
-    left join questionnaires q on q.user_id = u.id`;
+              where m.donor_id = n.id and m.request_id = ${query.requestId}::uuid) as already_matched
+    from ranked n
+    left join questionnaires q on q.user_id = n.id
+    order by ${order}`;
+}
+
+/** The first page of `findCandidates` with `enough`: five times the default 20 donors told. */
+export const FIRST_CANDIDATE_PAGE = 100;
+
+function toCandidate(row: Record<string, unknown>): CandidateRow {
+  return {
+    id: String(row.id),
+    role: String(row.role),
+    status: String(row.status),
+    bloodType: (row.blood_type as string | null) ?? null,
+    gender: (row.gender as string | null) ?? null,
+    latitude: Number(row.lat),
+    longitude: Number(row.lng),
+    available: Boolean(row.available),
+    availabilityConfirmedAt: toDate(row.availability_confirmed_at),
+    availableUntil: (row.available_until as string | null) ?? null,
+    lastDonationAt: toDate(row.last_donation_at),
+    deferral: row.has_questionnaire
+      ? {
+          permanent: Boolean(row.permanent),
+          openEnded: Boolean(row.open_ended),
+          nextEligibleAt: toDate(row.next_eligible_at),
+        }
+      : null,
+    alertsLast7d: Number(row.alerts),
+    alreadyMatched: Boolean(row.already_matched),
+  };
 }
 
 export function createBloodRequestsRepository(db: Db) {
@@ -504,39 +562,53 @@ export function createBloodRequestsRepository(db: Db) {
     },
 
     /**
-     * The candidate donors of one matching round, in ONE query. Two branches, each served by an
-     * index: donors with their own point inside the bounding box (`users_donor_geo_idx`), and
-     * donors without one whose PIN code centroid is inside it (pincodes' (lat, lng) index, then
-     * users by PIN code). Both apply the cheap filters (role donor, approved, not erased, marked
-     * available, a compatible blood type, no donation in the last 90 days) and cut to the circle
-     * with the haversine distance. Each row carries the questionnaire's deferral, the donor's
-     * alerts in the fairness window and whether they were already told about this request; the
-     * pure `rankCandidates` applies every rule again and orders them.
+     * The candidate donors of one matching round, in the ranking's order (see `candidateSql`).
+     * Two branches, each served by an index: donors with their own point inside the bounding
+     * box (`users_donor_geo_idx`, which covers every column read, so the box is read from the
+     * index alone), and donors without one whose PIN code centroid is inside it (pincodes'
+     * (lat, lng) index, then users by PIN code). Both apply the cheap filters (role donor,
+     * approved, not erased, marked available, a compatible blood type, no donation in the last
+     * 90 days) and cut to the circle with the haversine distance. Each row carries the
+     * questionnaire's deferral, the donor's alerts in the fairness window and whether they were
+     * already told about this request; the pure `rankCandidates` applies every rule again and
+     * orders them.
+     *
+     * Without `enough`, every candidate in the circle. With it, pages in that order (100 rows,
+     * then four times more each time) until `enough(rowsSoFar)` says the ranking has all it
+     * needs (e.g. `maxDonorsPerRequest` eligible donors) or the circle is exhausted: the ranking
+     * keeps the first eligible rows in this same order, so the rows after a page that is enough
+     * could not change its result (short of two distances equal to within a rounding error,
+     * which SQL and JavaScript might order differently), and a big city costs a page, not
+     * thousands of rows.
      */
-    async findCandidates(query: CandidateQuery): Promise<CandidateRow[]> {
-      const rows = await executeRows<Record<string, unknown>>(db, candidateSql(query));
-      return rows.map((row) => ({
-        id: String(row.id),
-        role: String(row.role),
-        status: String(row.status),
-        bloodType: (row.blood_type as string | null) ?? null,
-        gender: (row.gender as string | null) ?? null,
-        latitude: Number(row.lat),
-        longitude: Number(row.lng),
-        available: Boolean(row.available),
-        availabilityConfirmedAt: toDate(row.availability_confirmed_at),
-        availableUntil: (row.available_until as string | null) ?? null,
-        lastDonationAt: toDate(row.last_donation_at),
-        deferral: row.has_questionnaire
-          ? {
-              permanent: Boolean(row.permanent),
-              openEnded: Boolean(row.open_ended),
-              nextEligibleAt: toDate(row.next_eligible_at),
-            }
-          : null,
-        alertsLast7d: Number(row.alerts),
-        alreadyMatched: Boolean(row.already_matched),
-      }));
+    async findCandidates(
+      query: CandidateQuery,
+      enough?: (rows: CandidateRow[]) => boolean,
+    ): Promise<CandidateRow[]> {
+      const found: CandidateRow[] = [];
+      const seen = new Set<string>();
+      let page: CandidatePage = enough ? { limit: FIRST_CANDIDATE_PAGE } : {};
+      for (;;) {
+        const rows = await executeRows<Record<string, unknown>>(db, candidateSql(query, page));
+        for (const row of rows) {
+          // A donor whose row changed between two pages could come again: once is enough.
+          if (seen.has(String(row.id))) continue;
+          seen.add(String(row.id));
+          found.push(toCandidate(row));
+        }
+        const last = rows.at(-1);
+        if (!enough || page.limit === undefined || rows.length < page.limit || !last) break;
+        if (enough(found)) break;
+        page = {
+          limit: page.limit * 4,
+          after: {
+            otherType: Boolean(last.other_type),
+            distanceKm: Number(last.distance_km),
+            id: String(last.id),
+          },
+        };
+      }
+      return found;
     },
 
     async recordRound(id: string, round: number, radiusKm: number, at: Date): Promise<void> {

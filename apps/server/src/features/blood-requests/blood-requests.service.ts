@@ -18,6 +18,7 @@ import {
   type CreateBloodRequest,
   type CreateBloodRequestResult,
   type ListBloodRequestsQuery,
+  type MatchCandidate,
   type MatchedBloodRequest,
   type MatchResponse,
   type UpdateBloodRequest,
@@ -350,26 +351,28 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     }
     const settings = await readNotificationSettings(tx);
     const point = { latitude: row.latitude, longitude: row.longitude };
-    const candidates = await repo.findCandidates({
-      requestId: row.id,
-      ...point,
+    const rules = {
       radiusKm,
-      box: boundingBox(point, radiusKm),
-      donorTypes: compatibleDonorTypes(row.bloodType),
-      lastDonationBy: new Date(at.getTime() - SHORTEST_INTERVAL_MS),
-      alertsSince: new Date(at.getTime() - FAIRNESS_WINDOW_MS),
-    });
-    const ranked = rankCandidates(
-      candidates,
-      { ...point, bloodType: row.bloodType },
-      at.getTime(),
+      maxDonorsPerRequest: settings.maxDonorsPerRequest,
+      maxAlertsPerDonorPer7d:
+        settings.maxAlertsPerDonorPer7d ?? MATCHING_DEFAULTS.maxAlertsPerDonorPer7d,
+    };
+    const rank = (rows: readonly MatchCandidate[]) =>
+      rankCandidates(rows, { ...point, bloodType: row.bloodType }, at.getTime(), rules);
+    // Candidates come in the ranking's order, a page at a time, until the ranking has its donors.
+    const candidates = await repo.findCandidates(
       {
+        requestId: row.id,
+        ...point,
         radiusKm,
-        maxDonorsPerRequest: settings.maxDonorsPerRequest,
-        maxAlertsPerDonorPer7d:
-          settings.maxAlertsPerDonorPer7d ?? MATCHING_DEFAULTS.maxAlertsPerDonorPer7d,
+        box: boundingBox(point, radiusKm),
+        donorTypes: compatibleDonorTypes(row.bloodType),
+        lastDonationBy: new Date(at.getTime() - SHORTEST_INTERVAL_MS),
+        alertsSince: new Date(at.getTime() - FAIRNESS_WINDOW_MS),
       },
+      (rows) => rank(rows).length >= rules.maxDonorsPerRequest,
     );
+    const ranked = rank(candidates);
     const inserted = await repo.insertMatches(
       ranked.map((candidate) => ({
         requestId: row.id,

@@ -1,0 +1,2 @@
+DROP INDEX "users_donor_geo_idx";--> statement-breakpoint
+CREATE INDEX "users_donor_geo_idx" ON "users" USING btree ("blood_type","latitude","longitude","id","role","status","gender","available","availability_confirmed_at","available_until","last_donation_at") WHERE "users"."role" = 'donor' and "users"."status" = 'approved' and "users"."deleted_at" is null;
