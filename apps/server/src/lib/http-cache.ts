@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import { cachedBody, type CachedReply } from './reply-cache';
 
 /** A weak ETag of a JSON-able value (the reply's `data`). */
 export function weakEtag(value: unknown): string {
@@ -28,4 +30,24 @@ export function cachePublicly(
   const etag = weakEtag(data);
   reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('etag', etag);
   return matchesEtag(request.headers['if-none-match'], etag);
+}
+
+/**
+ * Like cachePublicly, for a reply computed once and kept (lib/reply-cache): its ETag is already
+ * hashed and its body serialised once with the route's 200 `schema`, so a hit does no work.
+ * Sends the reply (304 when the client's copy is current); the handler returns `reply`.
+ */
+export function sendCachedPublicly<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedReply<T>,
+  maxAgeSeconds: number,
+  schema: ZodType,
+): FastifyReply {
+  reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('etag', entry.etag);
+  if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  // A string with a JSON content type is sent as is: the serializer does not run again.
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(cachedBody(entry, schema));
 }

@@ -25,7 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/content-disposition';
-import { cachePublicly } from '../../lib/http-cache';
+import { sendCachedPublicly } from '../../lib/http-cache';
 import { errorResponses } from '../../lib/route-schemas';
 import { FULLTEXT_MIN_LENGTH, VIEW_WINDOW_MS, type EducationService } from './education.service';
 
@@ -45,6 +45,15 @@ const CACHED =
   'the counts in it may be that old.';
 const perMinute = (limit: { max: number }) => `Rate limit: ${limit.max} per minute per address.`;
 const notModified = z.undefined().describe('Not modified: the ETag still matches');
+
+// The 200 schemas, shared by the route definitions and the cached bodies they encode.
+const LIST_REPLY = successEnvelope(educationContentPageSchema);
+const FEATURED_REPLY = successEnvelope(educationContentListSchema);
+const POPULAR_REPLY = FEATURED_REPLY;
+const CATEGORIES_REPLY = successEnvelope(educationCategoryListSchema);
+const FAQS_REPLY = successEnvelope(faqListSchema);
+const FAQ_REPLY = successEnvelope(faqSchema);
+const PAGE_REPLY = successEnvelope(contentPageSchema);
 
 export interface EducationRoutesOptions {
   education: EducationService;
@@ -70,17 +79,16 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           `${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.search)}`,
         querystring: educationContentQuerySchema,
         response: {
-          200: successEnvelope(educationContentPageSchema),
+          200: LIST_REPLY,
           304: notModified,
           ...errorResponses(400, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = await education.list(request.query);
-      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await education.cached.list(request.query);
+      sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, LIST_REPLY);
+      return reply;
     },
   );
 
@@ -158,17 +166,16 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           `(an array, never padded with other articles). ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         querystring: featuredQuerySchema,
         response: {
-          200: successEnvelope(educationContentListSchema),
+          200: FEATURED_REPLY,
           304: notModified,
           ...errorResponses(400, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = await education.featured(request.query.limit);
-      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await education.cached.featured(request.query.limit);
+      sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, FEATURED_REPLY);
+      return reply;
     },
   );
 
@@ -184,17 +191,16 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           `${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         querystring: popularQuerySchema,
         response: {
-          200: successEnvelope(educationContentListSchema),
+          200: POPULAR_REPLY,
           304: notModified,
           ...errorResponses(400, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = await education.popular(request.query.limit);
-      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await education.cached.popular(request.query.limit);
+      sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, POPULAR_REPLY);
+      return reply;
     },
   );
 
@@ -209,17 +215,16 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           "An array in the education page's order (content/categories.yml); `count` is the number of published " +
           `articles, and a category with none is still listed. ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         response: {
-          200: successEnvelope(educationCategoryListSchema),
+          200: CATEGORIES_REPLY,
           304: notModified,
           ...errorResponses(429),
         },
       },
     },
     async (request, reply) => {
-      const data = await education.categories();
-      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await education.cached.categories();
+      sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, CATEGORIES_REPLY);
+      return reply;
     },
   );
 
@@ -237,17 +242,16 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           `Answers are plain text with optional Markdown links. ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         querystring: faqListQuerySchema,
         response: {
-          200: successEnvelope(faqListSchema),
+          200: FAQS_REPLY,
           304: notModified,
           ...errorResponses(400, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = await education.faqs(request.query);
-      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await education.cached.faqs(request.query);
+      sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, FAQS_REPLY);
+      return reply;
     },
   );
 
@@ -261,17 +265,16 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
         description: `Unknown or removed ids are 404. ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         params: faqIdParamsSchema,
         response: {
-          200: successEnvelope(faqSchema),
+          200: FAQ_REPLY,
           304: notModified,
           ...errorResponses(400, 404, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = await education.faq(request.params.id);
-      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await education.cached.faq(request.params.id);
+      sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, FAQ_REPLY);
+      return reply;
     },
   );
 
@@ -313,17 +316,16 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           `to at registration (CONSENT_VERSION). ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         params: pageSlugParamsSchema,
         response: {
-          200: successEnvelope(contentPageSchema),
+          200: PAGE_REPLY,
           304: notModified,
           ...errorResponses(400, 404, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = await education.page(request.params.slug);
-      if (cachePublicly(request, reply, data, EDUCATION_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await education.cached.page(request.params.slug);
+      sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, PAGE_REPLY);
+      return reply;
     },
   );
 };

@@ -14,6 +14,7 @@ import type {
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { cacheKey, createReplyCache, type CachedReply } from '../../lib/reply-cache';
 import { renderArticlePdf } from './article-pdf';
 import {
   createEducationRepository,
@@ -30,6 +31,13 @@ export const VIEW_MEMORY_MAX = 50_000;
 /** Shorter queries are matched as substrings: full-text search needs whole words. */
 export const FULLTEXT_MIN_LENGTH = 3;
 const PDF_CACHE_MAX = 32;
+/**
+ * Public lists (articles, featured, popular, categories, FAQs, pages) are reused this long. A
+ * download or FAQ feedback clears them at once; a counted view does not (the view counts in the
+ * lists may be up to this old; the article itself always shows its new count).
+ */
+export const EDUCATION_REPLY_TTL_MS = 30_000;
+export const EDUCATION_REPLY_CACHE_MAX = 200;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SUPPORT_EMAIL_PLACEHOLDER = /\{\{\s*supportEmail\s*\}\}/g;
@@ -117,6 +125,18 @@ export function createEducationService(deps: EducationServiceDeps) {
   const repository = createEducationRepository(deps.db);
   const views = createViewDeduper(deps.now);
   const pdfs = new Map<string, Promise<Uint8Array>>();
+  const cacheOptions = {
+    max: EDUCATION_REPLY_CACHE_MAX,
+    ttlMs: EDUCATION_REPLY_TTL_MS,
+    now: deps.now,
+  };
+  const articleReplies = createReplyCache<unknown>(cacheOptions);
+  const faqReplies = createReplyCache<unknown>(cacheOptions);
+  const memo = <T>(
+    cache: typeof articleReplies,
+    key: string,
+    compute: () => Promise<T>,
+  ): Promise<CachedReply<T>> => cache.get(key, compute) as Promise<CachedReply<T>>;
 
   async function renderPdf(row: ContentRow): Promise<Uint8Array> {
     const key = `${row.id}:${row.contentHash}`;
@@ -142,7 +162,7 @@ export function createEducationService(deps: EducationServiceDeps) {
     return pdf;
   }
 
-  return {
+  const service = {
     async list(query: EducationContentQuery): Promise<EducationContentPage> {
       const base = { category: query.category, page: query.page, pageSize: query.pageSize };
       let result = await repository.listContent({
@@ -170,8 +190,12 @@ export function createEducationService(deps: EducationServiceDeps) {
       slug: string,
       reader: { address: string; countView: boolean },
     ): Promise<EducationContent> {
-      const row = await repository.findBySlug(slug);
-      if (!row) throw articleNotFound();
+      // The row is reused like the lists; a counted view updates the kept row, so readers see it.
+      const { data: row } = await memo(articleReplies, `article:${slug}`, async () => {
+        const found = await repository.findBySlug(slug);
+        if (!found) throw articleNotFound();
+        return found;
+      });
       if (reader.countView && views.firstView(reader.address, row.id)) {
         const counted = await repository.addView(row.id);
         if (counted !== null) row.views = counted;
@@ -215,6 +239,7 @@ export function createEducationService(deps: EducationServiceDeps) {
     async feedback(id: string, helpful: boolean): Promise<FaqFeedbackResult> {
       const row = await repository.addFaqFeedback(id, helpful);
       if (!row) throw faqNotFound();
+      faqReplies.clear();
       return { id: row.id, helpfulCount: row.helpfulCount, notHelpfulCount: row.notHelpfulCount };
     },
 
@@ -227,6 +252,7 @@ export function createEducationService(deps: EducationServiceDeps) {
       if (!row) throw articleNotFound();
       const pdf = await renderPdf(row);
       const downloads = (await repository.addDownload(row.id)) ?? row.downloads;
+      articleReplies.clear();
       return { slug: row.slug, pdf, downloads };
     },
 
@@ -243,6 +269,25 @@ export function createEducationService(deps: EducationServiceDeps) {
         updated: row.updated,
         body: fill(row.body),
       };
+    },
+  };
+
+  return {
+    ...service,
+
+    /** The public lists with their ETags, reused for EDUCATION_REPLY_TTL_MS (see above). */
+    cached: {
+      list: (query: EducationContentQuery) =>
+        memo(articleReplies, `list:${cacheKey(query)}`, () => service.list(query)),
+      featured: (limit: number) =>
+        memo(articleReplies, `featured:${limit}`, () => service.featured(limit)),
+      popular: (limit: number) =>
+        memo(articleReplies, `popular:${limit}`, () => service.popular(limit)),
+      categories: () => memo(articleReplies, 'categories', () => service.categories()),
+      page: (slug: string) => memo(articleReplies, `page:${slug}`, () => service.page(slug)),
+      faqs: (query: FaqListQuery) =>
+        memo(faqReplies, `faqs:${cacheKey(query)}`, () => service.faqs(query)),
+      faq: (id: string) => memo(faqReplies, `faq:${id}`, () => service.faq(id)),
     },
   };
 }

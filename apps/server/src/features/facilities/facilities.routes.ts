@@ -12,7 +12,7 @@ import {
 } from '@bdms/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cachePublicly } from '../../lib/http-cache';
+import { sendCachedPublicly } from '../../lib/http-cache';
 import { errorResponses } from '../../lib/route-schemas';
 import type { FacilitiesService } from './facilities.service';
 
@@ -34,6 +34,13 @@ const FILTERS_NOTE =
   'case-insensitively. Extension: `components`, `apheresis` and `open24x7` take `true` or `false` ' +
   '(`true`: licensed for component separation / has apheresis / open 24×7; `false`: not known to be; ' +
   'any other value is 400).';
+
+// The 200 schemas, shared by the route definitions and the cached bodies they encode.
+const SEARCH_REPLY = successEnvelope(facilitySearchResultSchema);
+const DIRECTORY_REPLY = successEnvelope(facilityPageSchema);
+const NEARBY_REPLY = successEnvelope(facilityNearbyResultSchema);
+const FACETS_REPLY = successEnvelope(facilityFacetsSchema);
+const FACILITY_REPLY = successEnvelope(facilityResultSchema);
 
 export interface FacilitiesRoutesOptions {
   facilities: FacilitiesService;
@@ -59,17 +66,16 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
           `Rate limit: ${FACILITY_RATE_LIMITS.search.max} per minute per address.`,
         querystring: facilitySearchQuerySchema,
         response: {
-          200: successEnvelope(facilitySearchResultSchema),
+          200: SEARCH_REPLY,
           304: z.undefined().describe('Not modified: the ETag still matches'),
           ...errorResponses(400, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = await facilities.search(request.query);
-      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await facilities.cached.search(request.query);
+      sendCachedPublicly(request, reply, entry, FACILITY_CACHE_SECONDS, SEARCH_REPLY);
+      return reply;
     },
   );
 
@@ -83,17 +89,16 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
         description: `${FILTERS_NOTE} Ordered by state, district, name. ${DATA_NOTE}`,
         querystring: facilityDirectoryQuerySchema,
         response: {
-          200: successEnvelope(facilityPageSchema),
+          200: DIRECTORY_REPLY,
           304: z.undefined().describe('Not modified: the ETag still matches'),
           ...errorResponses(400, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = await facilities.directory(request.query);
-      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await facilities.cached.directory(request.query);
+      sendCachedPublicly(request, reply, entry, FACILITY_CACHE_SECONDS, DIRECTORY_REPLY);
+      return reply;
     },
   );
 
@@ -114,17 +119,16 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
           `without usable coordinates never appear. ${DATA_NOTE}`,
         querystring: facilityNearbyQuerySchema,
         response: {
-          200: successEnvelope(facilityNearbyResultSchema),
+          200: NEARBY_REPLY,
           304: z.undefined().describe('Not modified: the ETag still matches'),
           ...errorResponses(400, 404, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = await facilities.nearby(request.query);
-      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await facilities.cached.nearby(request.query);
+      sendCachedPublicly(request, reply, entry, FACILITY_CACHE_SECONDS, NEARBY_REPLY);
+      return reply;
     },
   );
 
@@ -142,17 +146,16 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
           'have apheresis and are open 24×7. Each count equals the directory’s `total` for that filter. ' +
           `Computed once per server start. ${DATA_NOTE}`,
         response: {
-          200: successEnvelope(facilityFacetsSchema),
+          200: FACETS_REPLY,
           304: z.undefined().describe('Not modified: the ETag still matches'),
           ...errorResponses(429),
         },
       },
     },
     async (request, reply) => {
-      const data = await facilities.facets();
-      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await facilities.cached.facets();
+      sendCachedPublicly(request, reply, entry, FACILITY_CACHE_SECONDS, FACETS_REPLY);
+      return reply;
     },
   );
 
@@ -166,17 +169,16 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
         description: `\`id\` is \`bb-<n>\`; unknown ids are 404. ${DATA_NOTE}`,
         params: facilityIdParamsSchema,
         response: {
-          200: successEnvelope(facilityResultSchema),
+          200: FACILITY_REPLY,
           304: z.undefined().describe('Not modified: the ETag still matches'),
           ...errorResponses(400, 404, 429),
         },
       },
     },
     async (request, reply) => {
-      const data = { facility: await facilities.get(request.params.id) };
-      if (cachePublicly(request, reply, data, FACILITY_CACHE_SECONDS))
-        return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await facilities.cached.get(request.params.id);
+      sendCachedPublicly(request, reply, entry, FACILITY_CACHE_SECONDS, FACILITY_REPLY);
+      return reply;
     },
   );
 };

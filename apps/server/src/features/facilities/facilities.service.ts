@@ -9,11 +9,13 @@ import {
   type FacilityNearbyQuery,
   type FacilityNearbyResult,
   type FacilitySearchQuery,
+  type FacilitySearchResult,
   type NearbyOrigin,
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { FacilityRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { cacheKey, createReplyCache, type CachedReply } from '../../lib/reply-cache';
 import { createFacilitiesRepository, type FacetCounts } from './facilities.repository';
 
 export function toFacilityView(row: FacilityRow): Facility {
@@ -113,8 +115,21 @@ export function toFacets(counts: FacetCounts): FacilityFacets {
   };
 }
 
-export function createFacilitiesService(deps: { db: Db }) {
+/** Computed public replies kept per process (search, directory, nearby, one facility, facets). */
+export const FACILITY_REPLY_CACHE_MAX = 500;
+
+export function createFacilitiesService(deps: { db: Db; replyCacheMax?: number }) {
   const repository = createFacilitiesRepository(deps.db);
+  /**
+   * The directory changes only when the server starts (the loader runs before it listens), so
+   * computed replies stay valid for the life of the process; the LRU bounds the memory. Errors
+   * (unknown id or PIN code) are not kept. Misses still run the indexed queries.
+   */
+  const replies = createReplyCache<unknown>({
+    max: deps.replyCacheMax ?? FACILITY_REPLY_CACHE_MAX,
+  });
+  const memo = <T>(key: string, compute: () => Promise<T>) =>
+    replies.get(key, compute) as Promise<CachedReply<T>>;
   let trigrams: Promise<boolean> | null = null;
   // The directory changes only when the server starts (the loader runs before it listens).
   let facets: Promise<FacilityFacets> | null = null;
@@ -143,8 +158,8 @@ export function createFacilitiesService(deps: { db: Db }) {
     };
   }
 
-  return {
-    async search(query: FacilitySearchQuery) {
+  const service = {
+    async search(query: FacilitySearchQuery): Promise<FacilitySearchResult> {
       const tokens = searchTokens(query.q);
       if (tokens.length === 0) return { items: [] };
       trigrams ??= repository.hasTrigrams().catch(() => false);
@@ -220,6 +235,27 @@ export function createFacilitiesService(deps: { db: Db }) {
         });
       }
       return facets;
+    },
+  };
+
+  return {
+    ...service,
+
+    /** The same replies with their ETags, computed once per distinct query (see `replies`). */
+    cached: {
+      search: (query: FacilitySearchQuery) =>
+        memo(`search:${cacheKey({ ...query, q: query.q.toLowerCase() })}`, () =>
+          service.search(query),
+        ),
+      directory: (query: FacilityDirectoryQuery) =>
+        memo(`directory:${cacheKey(query)}`, () => service.directory(query)),
+      nearby: (query: FacilityNearbyQuery) =>
+        memo(`nearby:${cacheKey(query)}`, () => service.nearby(query)),
+      get: (id: string) => memo(`get:${id}`, async () => ({ facility: await service.get(id) })),
+      facets: () => memo('facets', () => service.facets()),
+      get size() {
+        return replies.size;
+      },
     },
   };
 }

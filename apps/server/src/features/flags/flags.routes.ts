@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   APP_NAME,
   adminFlagsSchema,
@@ -10,6 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
+import { matchesEtag } from '../../lib/http-cache';
+import { cachedBody, toCachedReply, type CachedReply } from '../../lib/reply-cache';
 import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser, requireRole } from '../../plugins/auth';
@@ -26,22 +27,32 @@ export interface FlagsRoutesOptions {
 /** Generous: every page load of every tab asks, and people share one address behind NAT. */
 export const CONFIG_RATE_LIMIT = { max: 300, timeWindow: '1 minute' } as const;
 
-function weakEtag(value: unknown): string {
-  return `W/"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag === etag || `W/${tag}` === etag;
-  });
-}
-
 export const flagsRoutes: FastifyPluginAsyncZod<FlagsRoutesOptions> = async (
   app,
   { config, flags, version },
 ) => {
+  const configReply = successEnvelope(publicConfigSchema);
+  /**
+   * The reply is computed again only when the effective flags change (a new object from the
+   * flags service: after a change, or its periodic re-read), so a request costs a lookup.
+   */
+  let current: { flags: PublicConfig['flags']; entry: CachedReply<PublicConfig> } | null = null;
+  async function publicConfig(): Promise<CachedReply<PublicConfig>> {
+    const effective = await flags.getFlags();
+    if (current?.flags !== effective) {
+      const entry = toCachedReply<PublicConfig>({
+        appName: APP_NAME,
+        version,
+        flags: effective,
+        supportEmail: config.supportEmail,
+        vapidPublicKey: config.vapid.publicKey,
+      });
+      cachedBody(entry, configReply);
+      current = { flags: effective, entry };
+    }
+    return current.entry;
+  }
+
   app.get(
     '/api/v1/config',
     {
@@ -54,24 +65,20 @@ export const flagsRoutes: FastifyPluginAsyncZod<FlagsRoutesOptions> = async (
           'Sent with `Cache-Control: no-cache` and a weak ETag: send `If-None-Match` to get a 304 when nothing changed. ' +
           'Rate limit: 300 requests per minute per address.',
         response: {
-          200: successEnvelope(publicConfigSchema),
+          200: configReply,
           304: z.undefined().describe('Not modified: the ETag still matches'),
           ...errorResponses(429, 500),
         },
       },
     },
     async (request, reply) => {
-      const data: PublicConfig = {
-        appName: APP_NAME,
-        version,
-        flags: await flags.getFlags(),
-        supportEmail: config.supportEmail,
-        vapidPublicKey: config.vapid.publicKey,
-      };
-      const etag = weakEtag(data);
+      const { etag, body } = await publicConfig();
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return { success: true as const, data };
+      // Serialised once per flags change; a JSON string is sent as is.
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(body as unknown as never);
     },
   );
 

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { weakEtag } from './http-cache';
+
+/**
+ * A public reply's data, its weak ETag (hashed once) and, once a route has sent it, the
+ * serialised JSON body, so a cache hit costs neither a query, nor hashing, nor serialising.
+ */
+export interface CachedReply<T> {
+  readonly data: T;
+  readonly etag: string;
+  /** `{"success":true,"data":…}` as the route's response schema encodes it; set on first send. */
+  body?: string;
+}
+
+export function toCachedReply<T>(data: T): CachedReply<T> {
+  return { data, etag: weakEtag(data) };
+}
+
+/**
+ * The body a route would send for `data`: encoded with the route's 200 schema exactly like the
+ * zod serializer does (so transforms and stripping are the same), memoised on the entry.
+ */
+export function cachedBody<T>(entry: CachedReply<T>, schema: z.ZodType): string {
+  entry.body ??= JSON.stringify(z.encode(schema, { success: true, data: entry.data }));
+  return entry.body;
+}
+
+export interface ReplyCacheOptions {
+  /** At most this many entries; the least recently used is dropped first. */
+  max: number;
+  /** Entries older than this are computed again; no TTL when omitted. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+interface Slot<T> {
+  value: Promise<CachedReply<T>>;
+  expires: number;
+}
+
+/**
+ * A bounded LRU of computed public replies, keyed by the normalised, validated query. Callers
+ * asking for the same key while it is being computed share that computation (50 connections
+ * asking for the same page cost one query). A failure is not remembered. `clear()` after a write
+ * that changes what the cached replies show; a computation that was running when it was cleared
+ * is not stored.
+ */
+export function createReplyCache<T>(options: ReplyCacheOptions) {
+  const now = options.now ?? Date.now;
+  const ttl = options.ttlMs ?? Number.POSITIVE_INFINITY;
+  const slots = new Map<string, Slot<T>>();
+  let generation = 0;
+
+  function store(key: string, slot: Slot<T>) {
+    slots.set(key, slot);
+    while (slots.size > options.max) slots.delete(slots.keys().next().value as string);
+  }
+
+  return {
+    get(key: string, compute: () => Promise<T>): Promise<CachedReply<T>> {
+      const slot = slots.get(key);
+      if (slot && slot.expires > now()) {
+        // Most recently used goes to the back of the Map's insertion order.
+        slots.delete(key);
+        slots.set(key, slot);
+        return slot.value;
+      }
+      if (slot) slots.delete(key);
+      const started = generation;
+      const value = compute().then(toCachedReply);
+      const fresh: Slot<T> = { value, expires: Number.POSITIVE_INFINITY };
+      store(key, fresh);
+      value.then(
+        () => {
+          if (generation !== started) {
+            if (slots.get(key) === fresh) slots.delete(key);
+            return;
+          }
+          fresh.expires = now() + ttl;
+        },
+        () => {
+          if (slots.get(key) === fresh) slots.delete(key);
+        },
+      );
+      return value;
+    },
+
+    /** Forget every entry (after a write that changes what they show). */
+    clear(): void {
+      generation += 1;
+      slots.clear();
+    },
+
+    get size(): number {
+      return slots.size;
+    },
+  };
+}
+
+export type ReplyCache<T> = ReturnType<typeof createReplyCache<T>>;
+
+/** A stable key for a validated query: its defined fields in name order. */
+export function cacheKey(query: object): string {
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
