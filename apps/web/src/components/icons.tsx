@@ -1,9 +1,9 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-/** Decorative by default: the text next to an icon carries the meaning. */
-function StrokeIcon({
+/** Decorative by default: the text next to an icon carries the meaning. Features draw their own icons with it. */
+export function StrokeIcon({
   children,
   className = 'size-5',
   ...props

@@ -5,7 +5,7 @@ import { ELIGIBILITY_RULES, FACILITY_DATA } from '@bdms/shared';
 import { Page } from '../../components/page';
 import { ArrowRightIcon } from '../../components/icons';
 import { useConfig } from '../../config/use-config';
-import { TaggedText } from '../../features/auth/components/tagged-text';
+import { TaggedText } from '../../components/tagged-text';
 
 const LINK =
   'inline-flex min-h-11 items-center gap-2 font-semibold text-primary-700 underline underline-offset-4 hover:text-primary-800';

@@ -37,7 +37,7 @@ import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { FormError } from './sign-in-form';
 import { StateSelect } from './state-select';
-import { TaggedText } from './tagged-text';
+import { TaggedText } from '../../../components/tagged-text';
 
 const FIELDS = [
   'fullName',

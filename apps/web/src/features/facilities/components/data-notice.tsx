@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FACILITY_DATA } from '@bdms/shared';
 import { Alert } from '../../../components/alert';
 import { formatMonth } from '../lib/format';
-import { TaggedText } from './tagged-text';
+import { TaggedText } from '../../../components/tagged-text';
 
 const LINK = 'font-semibold underline underline-offset-2';
 
