@@ -284,6 +284,16 @@ async function lighthouseRuns(routes) {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const { categories, audits } = result.lhr;
+      // The whole report, for finding out why a score is what it is (bench/ is a local output).
+      mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
+      writeFileSync(
+        path.join(
+          ROOT,
+          'bench',
+          `lighthouse${route === '/' ? '-home' : route.replaceAll('/', '-')}.json`,
+        ),
+        JSON.stringify(result.lhr),
+      );
       const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
       results.lighthouse[route] = {
         performance: score('performance'),

@@ -151,7 +151,7 @@ function reactOwnSyncExternalStore(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild = false }) => ({
   define: {
     // The version the client reports in X-Client-Version (src/config/env.ts reads it).
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(
@@ -165,74 +165,78 @@ export default defineConfig({
     pureSharedInitialisers(),
     react(),
     tailwindcss(),
-    VitePWA({
-      // Our own worker (src/sw/sw.ts): push, notification clicks, navigation preload, the offline
-      // page and runtime caching need code, not configuration (docs/decisions/003-*.md).
-      strategies: 'injectManifest',
-      srcDir: 'src/sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      // The CSP forbids inline scripts: the app registers the worker itself (src/app/service-worker.ts),
-      // only in production builds and only while the `pwaSupport` flag is on.
-      injectRegister: false,
-      manifest: {
-        id: '/',
-        name: APP_NAME,
-        short_name: 'Blood Donation',
-        description:
-          'Find blood donors and request blood in an emergency, with complete privacy for donors.',
-        lang: 'en',
-        dir: 'ltr',
-        theme_color: THEME_COLOR,
-        background_color: '#ffffff',
-        display: 'standalone',
-        start_url: '/',
-        scope: '/',
-        categories: ['health', 'medical'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/icon-maskable-192.png',
-            sizes: '192x192',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-        // Shown by the browser's richer install dialog: the built app at 1280×720 and 390×844.
-        screenshots: [
-          {
-            src: '/app-screenshots/home-wide.png',
-            sizes: '1280x720',
-            type: 'image/png',
-            form_factor: 'wide',
-            label: 'The home page: find blood donors or register as a donor',
-          },
-          {
-            src: '/app-screenshots/home-narrow.png',
-            sizes: '390x844',
-            type: 'image/png',
-            form_factor: 'narrow',
-            label: 'The home page on a phone',
-          },
-        ],
-      },
-      injectManifest: {
-        // The app shell, the offline page and every hashed asset (each page, each translation).
-        // Store screenshots are for the install dialog only: not downloaded by every visitor.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
-        globIgnores: ['app-screenshots/**', '.vite/**'],
-        // A classic script: registered without `type: 'module'`, so older browsers run it too.
-        rollupFormat: 'iife',
-      },
-    }),
+    // The prerendering build (src/prerender, `vite build --ssr`) makes one module for Node: no
+    // worker, no manifest, no copy of public/.
+    !isSsrBuild &&
+      VitePWA({
+        // Our own worker (src/sw/sw.ts): push, notification clicks, navigation preload, the offline
+        // page and runtime caching need code, not configuration (docs/decisions/003-*.md).
+        strategies: 'injectManifest',
+        srcDir: 'src/sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        // The CSP forbids inline scripts: the app registers the worker itself (src/app/service-worker.ts),
+        // only in production builds and only while the `pwaSupport` flag is on.
+        injectRegister: false,
+        manifest: {
+          id: '/',
+          name: APP_NAME,
+          short_name: 'Blood Donation',
+          description:
+            'Find blood donors and request blood in an emergency, with complete privacy for donors.',
+          lang: 'en',
+          dir: 'ltr',
+          theme_color: THEME_COLOR,
+          background_color: '#ffffff',
+          display: 'standalone',
+          start_url: '/',
+          scope: '/',
+          categories: ['health', 'medical'],
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            {
+              src: '/icons/icon-maskable-192.png',
+              sizes: '192x192',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+            {
+              src: '/icons/icon-maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+          // Shown by the browser's richer install dialog: the built app at 1280×720 and 390×844.
+          screenshots: [
+            {
+              src: '/app-screenshots/home-wide.png',
+              sizes: '1280x720',
+              type: 'image/png',
+              form_factor: 'wide',
+              label: 'The home page: find blood donors or register as a donor',
+            },
+            {
+              src: '/app-screenshots/home-narrow.png',
+              sizes: '390x844',
+              type: 'image/png',
+              form_factor: 'narrow',
+              label: 'The home page on a phone',
+            },
+          ],
+        },
+        injectManifest: {
+          // The app shell, the offline page and every hashed asset (each page, each translation).
+          // Store screenshots are for the install dialog only: not downloaded by every visitor.
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
+          globIgnores: ['app-screenshots/**', '.vite/**'],
+          // A classic script: registered without `type: 'module'`, so older browsers run it too.
+          rollupFormat: 'iife',
+        },
+      }),
   ],
+  publicDir: isSsrBuild ? false : 'public',
   server: {
     proxy: {
       '/api': API_TARGET,
@@ -269,44 +273,48 @@ export default defineConfig({
               (dependency) => dependency !== filename && !INITIAL_CHUNK.test(dependency),
             ),
     },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Only what the first page needs: a library part that lazy screens alone use
-            // (mutations, say) stays with them instead of weighing on every first load.
-            ...VENDOR_CHUNKS.map((chunk) => ({
-              ...chunk,
-              tags: ['$initial' as const],
-              priority: 10,
-            })),
-            // The app code every page loads (shell, session, header) as one chunk rather than a
-            // dozen small shared ones: fewer requests and better compression on slow networks.
-            // Lazy screens keep their own chunks.
-            // Small parts several lazy screens share (dialog, switch, pagination, loading and
-            // error states, date and file helpers): one request instead of eight on a slow network.
-            {
-              name: 'kit',
-              test: /[\\/]src[\\/](components[\\/](dialog|switch|pagination|query-state)|lib[\\/](dates|save-file|use-now|api-upload))\.tsx?$/,
-              priority: 4,
+    rolldownOptions: isSsrBuild
+      ? // Node's own module format whatever the package says, in a folder the server never
+        // serves (dist/.ssr: dot files are not served).
+        { output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } }
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Only what the first page needs: a library part that lazy screens alone use
+                // (mutations, say) stays with them instead of weighing on every first load.
+                ...VENDOR_CHUNKS.map((chunk) => ({
+                  ...chunk,
+                  tags: ['$initial' as const],
+                  priority: 10,
+                })),
+                // The app code every page loads (shell, session, header) as one chunk rather than a
+                // dozen small shared ones: fewer requests and better compression on slow networks.
+                // Lazy screens keep their own chunks.
+                // Small parts several lazy screens share (dialog, switch, pagination, loading and
+                // error states, date and file helpers): one request instead of eight on a slow network.
+                {
+                  name: 'kit',
+                  test: /[\\/]src[\\/](components[\\/](dialog|switch|pagination|query-state)|lib[\\/](dates|save-file|use-now|api-upload))\.tsx?$/,
+                  priority: 4,
+                },
+                // Everything that runs after the first page (install and update prompts, logger, web
+                // vitals glue, preloading, restoration): one lazy chunk, one request.
+                {
+                  name: 'pwa',
+                  test: /([\\/]src[\\/](app[\\/]pwa[\\/](?!after-load|early-install-prompt|standalone)|lib[\\/](preload|logger)[\\/]|sw[\\/])|[\\/]packages[\\/]shared[\\/]src[\\/](pwa|client-logs)\.ts)/,
+                  priority: 3,
+                },
+                {
+                  name: 'shell',
+                  tags: ['$initial'],
+                  test: isShellModule,
+                  priority: 5,
+                },
+              ],
             },
-            // Everything that runs after the first page (install and update prompts, logger, web
-            // vitals glue, preloading, restoration): one lazy chunk, one request.
-            {
-              name: 'pwa',
-              test: /([\\/]src[\\/](app[\\/]pwa[\\/](?!after-load|early-install-prompt|standalone)|lib[\\/](preload|logger)[\\/]|sw[\\/])|[\\/]packages[\\/]shared[\\/]src[\\/](pwa|client-logs)\.ts)/,
-              priority: 3,
-            },
-            {
-              name: 'shell',
-              tags: ['$initial'],
-              test: isShellModule,
-              priority: 5,
-            },
-          ],
+          },
         },
-      },
-    },
   },
   test: {
     name: 'web',
@@ -315,4 +323,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-});
+}));

@@ -424,12 +424,65 @@ describe('web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it('serves index.html at /', async () => {
+  it('serves / prerendered, with the configuration it was drawn with', async () => {
     const res = await subject.app.inject({ url: '/', headers: HTML });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(FAKE_INDEX_HTML);
+    expect(res.body).toContain('<div id="root" data-prerendered="/"><h1>Page /</h1>');
+    const embedded = /<script type="application\/json" id="bdms-config">(.*?)<\/script>/.exec(
+      res.body,
+    );
+    const config = await subject.app.inject({ url: '/api/v1/config' });
+    expect(JSON.parse(embedded?.[1] ?? 'null')).toEqual(config.json().data);
+    // The page shows the flags it carries.
+    expect(res.body).toContain(
+      `emergency ${config.json().data.flags.emergencyServices ? 'on' : 'off'}`,
+    );
+    // The page is the template around the content: its scripts and styles are the build's.
+    expect(res.body.replace(/<script type="application\/json".*?<\/script>/, '')).toBe(
+      FAKE_INDEX_HTML.replace(
+        '<div id="root"></div>',
+        '<div id="root" data-prerendered="/"><h1>Page /</h1><p>' +
+          `emergency ${config.json().data.flags.emergencyServices ? 'on' : 'off'}</p></div>`,
+      ),
+    );
+  });
+
+  it('answers 304 to a browser that has the prerendered page', async () => {
+    const first = await subject.app.inject({ url: '/blood-banks', headers: HTML });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await subject.app.inject({
+      url: '/blood-banks',
+      headers: { ...HTML, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('prerenders only its own pages, and only without a query string', async () => {
+    const page = await subject.app.inject({ url: '/blood-banks', headers: HTML });
+    expect(page.body).toContain('data-prerendered="/blood-banks"');
+    // A query string can change the page (filters): the app renders it from index.html.
+    for (const url of [
+      '/blood-banks?state=Telangana',
+      '/blood-banks/42',
+      '/blood-banks/',
+      '/emergency',
+    ]) {
+      const res = await subject.app.inject({ url, headers: HTML });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(FAKE_INDEX_HTML);
+    }
+  });
+
+  it('falls back to index.html when a page fails to render or renders a script', async () => {
+    for (const url of ['/broken', '/scripted']) {
+      const res = await subject.app.inject({ url, headers: HTML });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(FAKE_INDEX_HTML);
+    }
   });
 
   it('answers a deep link with index.html so the web app can route it', async () => {

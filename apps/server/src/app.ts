@@ -28,6 +28,7 @@ import { donorsRoutes } from './features/donors/donors.routes';
 import { educationRoutes } from './features/education/education.routes';
 import { facilitiesRoutes } from './features/facilities/facilities.routes';
 import { flagsRoutes } from './features/flags/flags.routes';
+import { createPublicConfigSource } from './features/flags/public-config';
 import { healthRoutes } from './features/health/health.routes';
 import { hospitalsRoutes } from './features/hospitals/hospitals.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -105,7 +106,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(authPlugin, { accessTokens: services.accessTokens, db: database.db });
 
   await app.register(healthRoutes, { database });
-  await app.register(flagsRoutes, { config, flags: services.flags, version: serverVersion() });
+  const publicConfig = createPublicConfigSource({
+    config,
+    flags: services.flags,
+    version: serverVersion(),
+  });
+  await app.register(flagsRoutes, {
+    config,
+    flags: services.flags,
+    version: serverVersion(),
+    publicConfig,
+  });
   await app.register(authRoutes, { auth: services.auth });
   await app.register(usersRoutes, { users: services.users, privacy: services.privacy });
   await app.register(donorsRoutes, { donors: services.donors });
@@ -133,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   await app.register(openApiUiPlugin);
-  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir, publicConfig });
 
   // Mail retries, notification deliveries and the availability job run while the app does;
   // closing the app waits for work in progress.

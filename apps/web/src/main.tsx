@@ -1,13 +1,15 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
 import { afterLoad } from './app/pwa/after-load';
 import { EARLY_INSTALL_PROMPT } from './app/pwa/early-install-prompt';
-import { createAppRouter } from './app/router';
-import { configQueryOptions } from './config/use-config';
-import { initI18n } from './i18n';
+import { createAppRouter, routes } from './app/router';
+import { CONFIG_QUERY_KEY, configQueryOptions, normalizeConfig } from './config/use-config';
+import { hasSessionHint } from './features/auth';
+import { detectLanguage, initI18n } from './i18n';
 import { createQueryClient } from './lib/query-client';
+import { createRoutePreloaders } from './lib/route-preloaders';
 
 // The browser may offer installation before the install prompt's code has loaded: keep the offer.
 addEventListener(
@@ -30,22 +32,52 @@ if (matchMedia('(display-mode: standalone)').matches) {
   );
 }
 
-const queryClient = createQueryClient();
-// Flags decide parts of the header and home page: ask for them before the first render.
-void queryClient.prefetchQuery(configQueryOptions);
-
-// English is bundled; another stored language loads first, so the first paint is already in it.
-await initI18n();
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+/**
+ * Public pages arrive already rendered (src/prerender): English, signed out, a browser tab, the
+ * server's configuration and no other data. When this visit is exactly that, React adopts the page instead of drawing it
+ * again, so the reader sees content before any script has run. Otherwise the page is rendered
+ * as usual and replaces the prerendered one on its first commit.
+ */
+const isPrerenderedVisit =
+  root.dataset.prerendered === location.pathname &&
+  !location.search &&
+  detectLanguage() === 'en' &&
+  !hasSessionHint() &&
+  !matchMedia('(display-mode: standalone)').matches;
+
+const queryClient = createQueryClient();
+// Flags decide parts of the header and home page. A prerendered page carries the configuration
+// it was drawn with (the server's own, as `GET /config` gives it): the first render uses it too.
+// Other pages ask for it before their first render.
+const embeddedConfig = document.getElementById('bdms-config')?.textContent;
+if (embeddedConfig) {
+  try {
+    queryClient.setQueryData(CONFIG_QUERY_KEY, normalizeConfig(JSON.parse(embeddedConfig)));
+  } catch {
+    // Unreadable: asked for below, like on any other page.
+  }
+}
+if (!queryClient.getQueryData(CONFIG_QUERY_KEY)) void queryClient.prefetchQuery(configQueryOptions);
+
+// English is bundled; another stored language loads first, so the first paint is already in it.
+await initI18n();
+// A prerendered page's code and texts first, so that it is adopted in one pass.
+if (isPrerenderedVisit) await createRoutePreloaders(routes)(location.pathname)?.().catch(() => {});
+
 const router = createAppRouter();
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App queryClient={queryClient} router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+if (isPrerenderedVisit) {
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}
 
 // Logging, web vitals, the service worker and navigation preloading: after the first page.
 afterLoad(() => void loadPwa().then((pwa) => pwa.start({ queryClient, router })));

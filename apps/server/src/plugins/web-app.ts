@@ -3,7 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PublicConfigSource } from '../features/flags/public-config';
+import { matchesEtag } from '../lib/http-cache';
 import { errorBody } from './error-handler';
+import { createPrerenderedPages } from './prerendered-pages';
 
 export const WEB_NOT_BUILT_MESSAGE = 'Web app not built: run npm run build';
 
@@ -80,6 +83,10 @@ function sendNotFound(app: FastifyInstance, request: FastifyRequest, reply: Fast
 
 export interface WebAppOptions {
   webDistDir: string;
+  /** The configuration the prerendered pages are drawn with; none are without it. */
+  publicConfig?: PublicConfigSource;
+  /** The web build's server module; `<webDistDir>/.ssr/entry-server.mjs` by default. */
+  rendererEntry?: string;
 }
 
 /**
@@ -87,8 +94,19 @@ export interface WebAppOptions {
  * page navigations get index.html so the web app can route (and show its own 404 page).
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, { webDistDir }: WebAppOptions) => {
-    const isBuilt = fs.existsSync(path.join(webDistDir, 'index.html'));
+  async (app: FastifyInstance, { webDistDir, publicConfig, rendererEntry }: WebAppOptions) => {
+    const indexFile = path.join(webDistDir, 'index.html');
+    const isBuilt = fs.existsSync(indexFile);
+    const prerendered =
+      isBuilt && publicConfig
+        ? createPrerenderedPages({
+            entry: rendererEntry ?? path.join(webDistDir, '.ssr', 'entry-server.mjs'),
+            template: fs.readFileSync(indexFile, 'utf8'),
+            publicConfig,
+            log: app.log,
+          })
+        : null;
+    app.addHook('onReady', async () => prerendered?.warm());
     if (isBuilt) {
       await app.register(fastifyStatic, {
         root: webDistDir,
@@ -97,14 +115,16 @@ export const webAppPlugin = fp(
         index: ['index.html'],
         cacheControl: false,
         dotfiles: 'ignore',
-        allowedPath: (pathname) => !isApiPath(pathname),
+        // `/` is a page like the others (the not-found handler below): its prerendered HTML
+        // when the build has it, else index.html.
+        allowedPath: (pathname) => pathname !== '/' && !isApiPath(pathname),
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', cacheControlFor(path.relative(webDistDir, filePath)));
         },
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = pathnameOf(request);
       const isPageRequest =
         (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
@@ -116,7 +136,14 @@ export const webAppPlugin = fp(
           .send(WEB_NOT_BUILT_MESSAGE);
       }
       if (isPageRequest && acceptsHtml(request)) {
-        return reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html');
+        // A query string can change what the page shows (filters, a search): the app renders
+        // those itself.
+        const page = request.url === pathname ? await prerendered?.get(pathname) : null;
+        reply.code(200).header('cache-control', REVALIDATE);
+        if (!page) return reply.sendFile('index.html');
+        reply.header('etag', page.etag);
+        if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+        return reply.type('text/html; charset=utf-8').send(page.html);
       }
       return sendNotFound(app, request, reply);
     });

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOADING } from '@bdms/shared';
 
 /**
@@ -94,9 +94,16 @@ export function lazyWithRetry<P extends object>(
   importer: () => Promise<{ default: ComponentType<P> }>,
 ): LazyWithRetry<P> {
   let Lazy: LazyExoticComponent<ComponentType<P>>;
+  /** The screen itself, once its code has arrived by any way (a preload, the lazy component). */
+  let loaded: ComponentType<P> | undefined;
+  const load = () =>
+    importer().then((module) => {
+      loaded ??= module.default;
+      return module;
+    });
   const create = (): void => {
     Lazy = lazy(() =>
-      importWithRetry(name, importer).catch((error: unknown) => {
+      importWithRetry(name, load).catch((error: unknown) => {
         failedLoaders.add(create);
         throw error;
       }),
@@ -105,9 +112,13 @@ export function lazyWithRetry<P extends object>(
   create();
 
   function LazyScreen(props: P) {
-    return createElement(Lazy as ComponentType<P>, props);
+    // A screen whose code is already here renders at once, without suspending: a prerendered
+    // page hydrates in one pass (main.tsx preloads it first). Chosen once per mount, so a
+    // screen never switches between the two (that would remount it and lose its state).
+    const [Screen] = useState(() => loaded ?? (Lazy as ComponentType<P>));
+    return createElement(Screen, props);
   }
   LazyScreen.displayName = `Lazy(${name})`;
-  LazyScreen.preload = () => importer();
+  LazyScreen.preload = load;
   return LazyScreen;
 }

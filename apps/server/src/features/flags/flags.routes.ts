@@ -1,27 +1,27 @@
 import {
-  APP_NAME,
   adminFlagsSchema,
   publicConfigSchema,
   successEnvelope,
   updateFeatureFlagsSchema,
-  type PublicConfig,
 } from '@bdms/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config/env';
 import { matchesEtag } from '../../lib/http-cache';
-import { cachedBody, toCachedReply, type CachedReply } from '../../lib/reply-cache';
+import { cachedBody } from '../../lib/reply-cache';
 import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser, requireRole } from '../../plugins/auth';
-import type { FlagsService } from './flags.service';
+import {
+  createPublicConfigSource,
+  type PublicConfigOptions,
+  type PublicConfigSource,
+} from './public-config';
 
 const BEARER = [{ bearerAuth: [] }];
 
-export interface FlagsRoutesOptions {
-  config: Pick<Config, 'supportEmail' | 'vapid'>;
-  flags: FlagsService;
-  version: string;
+export interface FlagsRoutesOptions extends PublicConfigOptions {
+  /** Shared with the prerendered pages (app.ts); made here when not given. */
+  publicConfig?: PublicConfigSource;
 }
 
 /** Generous: every page load of every tab asks, and people share one address behind NAT. */
@@ -29,29 +29,10 @@ export const CONFIG_RATE_LIMIT = { max: 300, timeWindow: '1 minute' } as const;
 
 export const flagsRoutes: FastifyPluginAsyncZod<FlagsRoutesOptions> = async (
   app,
-  { config, flags, version },
+  { config, flags, version, publicConfig },
 ) => {
   const configReply = successEnvelope(publicConfigSchema);
-  /**
-   * The reply is computed again only when the effective flags change (a new object from the
-   * flags service: after a change, or its periodic re-read), so a request costs a lookup.
-   */
-  let current: { flags: PublicConfig['flags']; entry: CachedReply<PublicConfig> } | null = null;
-  async function publicConfig(): Promise<CachedReply<PublicConfig>> {
-    const effective = await flags.getFlags();
-    if (current?.flags !== effective) {
-      const entry = toCachedReply<PublicConfig>({
-        appName: APP_NAME,
-        version,
-        flags: effective,
-        supportEmail: config.supportEmail,
-        vapidPublicKey: config.vapid.publicKey,
-      });
-      cachedBody(entry, configReply);
-      current = { flags: effective, entry };
-    }
-    return current.entry;
-  }
+  const source = publicConfig ?? createPublicConfigSource({ config, flags, version });
 
   app.get(
     '/api/v1/config',
@@ -72,10 +53,12 @@ export const flagsRoutes: FastifyPluginAsyncZod<FlagsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { etag, body } = await publicConfig();
+      const entry = await source();
+      const { etag } = entry;
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       // Serialised once per flags change; a JSON string is sent as is.
+      const body = cachedBody(entry, configReply);
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .send(body as unknown as never);

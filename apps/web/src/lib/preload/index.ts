@@ -7,7 +7,7 @@ import {
   createPreloadQueue,
   type QueueTimers,
 } from './preload-queue';
-import { createRoutePreloaders } from './route-preloaders';
+import { createRoutePreloaders } from '../route-preloaders';
 
 /**
  * Navigation preloading (product spec sections 2, 7 and 9): downloads the code (and texts) of

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { Preloader } from './preload-queue';
+import type { Preloader } from './preload/preload-queue';
 
 /**
  * The screen code behind a path, read from the router's own route table (app/router.tsx), so

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router';
+import { routes } from '../app/router';
 import { createRoutePreloaders } from './route-preloaders';
 
 describe("preloaders from the router's own routes", () => {
