@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
@@ -20,6 +20,10 @@ addEventListener(
   },
   { once: true },
 );
+
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** Everything the first page does not need (app/pwa/start.ts): one lazy chunk. */
 const loadPwa = () => import('./app/pwa/start');
@@ -67,14 +71,21 @@ await initI18n();
 // A prerendered page's code and texts first, so that it is adopted in one pass.
 if (isPrerenderedVisit) await createRoutePreloaders(routes)(location.pathname)?.().catch(() => {});
 
+// Start-up in short tasks: the browser can paint and answer a tap between them.
+await yieldToMain();
 const router = createAppRouter();
+await yieldToMain();
 const app = (
   <StrictMode>
     <App queryClient={queryClient} router={router} />
   </StrictMode>
 );
 if (isPrerenderedVisit) {
-  hydrateRoot(root, app);
+  // As a transition, hydration works in short slices (a default update would run in one long
+  // task): a tap on the page is answered while it is adopted.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   createRoot(root).render(app);
 }

@@ -34,23 +34,13 @@ function ArrowLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-/** "2018-04" → "April 2018" in the reader's language. */
-function formatMonth(month: string, language: string): string {
-  const [year = 0, monthNumber = 1] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, monthNumber - 1, 1)));
-}
-
 /**
  * /about: what the service is and for whom, how privacy works, that it is free, where the blood
  * bank data comes from (with its licence), and how to reach the team. Only facts the product
  * itself implements or its data sources state.
  */
 export default function AboutPage() {
-  const { t, i18n } = useTranslation(['pages', 'site']);
+  const { t } = useTranslation(['pages', 'site']);
   const { flags } = useConfig();
   const intervals = ELIGIBILITY_RULES.donationIntervalDays;
 
@@ -108,7 +98,7 @@ export default function AboutPage() {
             <TaggedText
               text={t('site:about.data', {
                 source: FACILITY_DATA.sourceName,
-                date: formatMonth(FACILITY_DATA.asOf, i18n.language),
+                date: t('facilityDataDate', { ns: 'common' }),
                 licence: FACILITY_DATA.licence,
               })}
               tags={{

@@ -114,8 +114,13 @@ function renderDirectory(
 /** The result cards' names, in order. */
 function cardNames(): string[] {
   return screen
-    .getAllByRole('article')
+    .queryAllByRole('article')
     .map((card) => within(card).getByRole('heading', { level: 3 }).textContent ?? '');
+}
+
+/** The result cards are drawn in the background (after the count): wait for these names. */
+async function expectCards(names: string[]): Promise<void> {
+  await waitFor(() => expect(cardNames()).toEqual(names));
 }
 
 // The first render waits for the lazy route's modules, which is slow on a busy machine.
@@ -133,7 +138,7 @@ describe('/blood-banks', { timeout: 20_000 }, () => {
     expect(screen.getByText(/India Post's All India Pincode Directory/)).toBeVisible();
 
     expect(await screen.findByText('2,823 blood banks')).toBeVisible();
-    expect(cardNames()).toEqual(['Gandhi Hospital Blood Bank', 'Medical College Blood Bank']);
+    await expectCards(['Gandhi Hospital Blood Bank', 'Medical College Blood Bank']);
     expect(screen.getByRole('link', { name: 'Gandhi Hospital Blood Bank' })).toHaveAttribute(
       'href',
       '/blood-banks/bb-2292',
@@ -177,7 +182,7 @@ describe('/blood-banks', { timeout: 20_000 }, () => {
       ),
     ).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Nearest blood banks' })).toBeVisible();
-    expect(cardNames()).toEqual(['Asian Blood Bank', 'Gandhi Hospital Blood Bank']);
+    await expectCards(['Asian Blood Bank', 'Gandhi Hospital Blood Bank']);
     expect(screen.getByText('7.8 km away')).toBeVisible();
     expect(screen.getByText('12 km away')).toBeVisible();
     const call = api.callsTo('GET /public/facilities/nearby')[0]!;
@@ -243,7 +248,7 @@ describe('/blood-banks', { timeout: 20_000 }, () => {
     expect(searches).toHaveLength(1);
     expect(searches[0]!.query.get('q')).toBe('Gandhi hospital hyderbad');
     expect(searches[0]!.query.get('state')).toBe('Telangana');
-    expect(cardNames()).toEqual(['Gandhi Hospital Blood Bank']);
+    await expectCards(['Gandhi Hospital Blood Bank']);
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe(
       'Gandhi hospital hyderbad',
     );
@@ -263,7 +268,7 @@ describe('/blood-banks', { timeout: 20_000 }, () => {
     expect(district).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('State or union territory'), 'Kerala');
     expect(await screen.findByText('180 blood banks')).toBeVisible();
-    expect(cardNames()).toEqual(['Medical College Blood Bank']);
+    await expectCards(['Medical College Blood Bank']);
     expect(api.callsTo('GET /public/facilities/directory').at(-1)!.query.get('state')).toBe(
       'Kerala',
     );

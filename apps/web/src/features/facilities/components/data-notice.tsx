@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FACILITY_DATA } from '@bdms/shared';
 import { Alert } from '../../../components/alert';
-import { formatMonth } from '../lib/format';
 import { TaggedText } from '../../../components/tagged-text';
 
 const LINK = 'font-semibold underline underline-offset-2';
@@ -46,8 +45,8 @@ export function DataNotice({
   className?: string;
   withSource?: boolean;
 }) {
-  const { t, i18n } = useTranslation('facilities');
-  const date = formatMonth(FACILITY_DATA.asOf, i18n.language);
+  const { t } = useTranslation('facilities');
+  const date = t('facilityDataDate', { ns: 'common' });
   return (
     <Alert
       variant="info"

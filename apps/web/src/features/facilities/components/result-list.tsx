@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Facility } from '@bdms/shared';
 import { cn } from '../../../lib/cn';
@@ -9,7 +9,13 @@ export interface ResultItem {
   distanceKm?: number;
 }
 
-/** The cards of the current results; dimmed (and busy) while the next ones load. */
+const NONE: ResultItem[] = [];
+
+/**
+ * The cards of the current results; dimmed (and busy) while the next ones load. Twenty cards are
+ * drawn in the background (a deferred value renders in short slices), so a tap or a scroll is
+ * answered while they are: until then the skeleton, or the previous cards, stay.
+ */
 export function ResultList({
   items,
   from,
@@ -19,12 +25,15 @@ export function ResultList({
   from: string;
   isUpdating?: boolean;
 }) {
+  const shown = useDeferredValue(items, NONE);
+  if (shown.length === 0 && items.length > 0) return <ResultSkeleton />;
+  const isBehind = isUpdating || shown !== items;
   return (
     <ol
-      aria-busy={isUpdating || undefined}
-      className={cn('grid gap-4 transition-opacity', isUpdating && 'opacity-60')}
+      aria-busy={isBehind || undefined}
+      className={cn('grid gap-4 transition-opacity', isBehind && 'opacity-60')}
     >
-      {items.map(({ facility, distanceKm }) => (
+      {shown.map(({ facility, distanceKm }) => (
         <li key={facility.id}>
           <FacilityCard facility={facility} distanceKm={distanceKm} from={from} />
         </li>

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { FACILITY_DATA } from '@bdms/shared';
+import en from '../../../i18n/locales/en/common.json';
+import es from '../../../i18n/locales/es/common.json';
+import hi from '../../../i18n/locales/hi/common.json';
 import {
   addressLine,
   directionsUrl,
   displayName,
   emailAddresses,
   formatDistance,
-  formatMonth,
   placeLine,
   websiteHref,
 } from './format';
+
+const COMMON_TEXTS = { en, es, hi };
 
 const PLACE = {
   name: 'Gandhi Hospital Blood Bank',
@@ -28,10 +33,17 @@ describe('facility formatting', () => {
     expect(formatDistance(2.44, 'es')).toBe('2,4 km');
   });
 
-  it("writes the directory's month in the user's language", () => {
-    expect(formatMonth('2018-04', 'en')).toBe('April 2018');
-    expect(formatMonth('2018-04', 'es')).toBe('abril de 2018');
-    expect(formatMonth('2018-04', 'hi')).toBe('अप्रैल 2018');
+  it("names the directory's month in each language as Intl would (a text: no Intl on first render)", () => {
+    const [year, month] = FACILITY_DATA.asOf.split('-').map(Number) as [number, number];
+    const date = new Date(Date.UTC(year, month - 1, 1));
+    for (const [language, texts] of Object.entries(COMMON_TEXTS)) {
+      const expected = new Intl.DateTimeFormat(language, {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(date);
+      expect(texts.facilityDataDate, language).toBe(expected);
+    }
   });
 
   it('writes place names in capitals as names, once each', () => {

@@ -1,27 +1,34 @@
 import type { Facility } from '@bdms/shared';
 
-/** "2.4 km" (one decimal under 10 km, whole kilometres beyond), in the user's language. */
-export function formatDistance(km: number, language: string): string {
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: 'kilometer',
-    unitDisplay: 'short',
-    maximumFractionDigits: km < 10 ? 1 : 0,
-  }).format(km);
+/** Intl formatters are costly to make (a list of 20 distances made 20): one per language and kind. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: string, kind: 'km1' | 'km0' | 'count'): Intl.NumberFormat {
+  const key = `${language} ${kind}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      language,
+      kind === 'count'
+        ? {}
+        : {
+            style: 'unit',
+            unit: 'kilometer',
+            unitDisplay: 'short',
+            maximumFractionDigits: kind === 'km1' ? 1 : 0,
+          },
+    );
+    numberFormats.set(key, format);
+  }
+  return format;
 }
 
-/** A `YYYY-MM` month as "April 2018" in the user's language. */
-export function formatMonth(yearMonth: string, language: string): string {
-  const [year, month] = yearMonth.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(language, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, 1)));
+/** "2.4 km" (one decimal under 10 km, whole kilometres beyond), in the user's language. */
+export function formatDistance(km: number, language: string): string {
+  return numberFormat(language, km < 10 ? 'km1' : 'km0').format(km);
 }
 
 export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
+  return numberFormat(language, 'count').format(value);
 }
 
 /**
