@@ -10,6 +10,10 @@ import { hasSessionHint } from './features/auth';
 import { detectLanguage, initI18n } from './i18n';
 import { createQueryClient } from './lib/query-client';
 import { createRoutePreloaders } from './lib/route-preloaders';
+import { makeZodJitless } from './lib/zod-jitless';
+
+// Before any form's schema runs: zod must not probe for eval, which the CSP forbids.
+makeZodJitless();
 
 // The browser may offer installation before the install prompt's code has loaded: keep the offer.
 addEventListener(
