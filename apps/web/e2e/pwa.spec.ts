@@ -211,7 +211,9 @@ test.describe('The installable app', () => {
         const version = sent.headers()['x-client-version'];
         if (version && new URL(sent.url()).pathname === '/api/v1/config') versions.push(version);
       });
-      await page.goto('/');
+      // A query string: the page is drawn by the browser, which asks for the configuration (a
+      // prerendered page carries it), so each version's own request shows.
+      await page.goto('/?from=update-test');
       await waitForServiceWorkerControl(page);
       await expect.poll(() => versions.length).toBeGreaterThan(0);
       const before = versions.at(-1)!;

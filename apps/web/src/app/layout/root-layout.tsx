@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -6,6 +6,7 @@ import { ErrorScreen } from '../../components/error-screens';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { createErrorId } from '../../lib/error-id';
 import { afterLoad } from '../../lib/after-load';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -13,6 +14,19 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /** Install and update prompts: after the first page, never a reason for the layout to fail. */
 const PwaLayer = lazy(() => import('../pwa/pwa-layer').catch(() => ({ default: () => null })));
+
+/**
+ * A prerendered page (src/prerender) is on screen before its code: until React has adopted it,
+ * its controls are disabled, since what is typed or chosen then would not reach the app. Its own
+ * component, so that enabling them re-renders nothing else (the children are the same elements).
+ */
+function UntilHydrated({ children }: { children: ReactNode }) {
+  return (
+    <fieldset disabled={!useHydrated()} className="contents">
+      {children}
+    </fieldset>
+  );
+}
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -30,40 +44,42 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href={`#${MAIN_CONTENT_ID}`}
-        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        {t('skipToContent')}
-      </a>
-      <Header />
-      <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="flex-1">
-        <ErrorBoundary
-          resetKeys={[pathname, search]}
-          fallback={({ errorId, reset }) => <ErrorScreen errorId={errorId} onReset={reset} />}
+    <UntilHydrated>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href={`#${MAIN_CONTENT_ID}`}
+          className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          {/* While a page's code loads, its place keeps the footer below the fold: the page
-              arriving then moves nothing the reader sees (no layout shift). */}
-          <Suspense
-            fallback={
-              <div className="min-h-dvh">
-                <FullScreenLoader label={t('loading.page')} />
-              </div>
-            }
+          {t('skipToContent')}
+        </a>
+        <Header />
+        <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="flex-1">
+          <ErrorBoundary
+            resetKeys={[pathname, search]}
+            fallback={({ errorId, reset }) => <ErrorScreen errorId={errorId} onReset={reset} />}
           >
-            <Outlet />
+            {/* While a page's code loads, its place keeps the footer below the fold: the page
+              arriving then moves nothing the reader sees (no layout shift). */}
+            <Suspense
+              fallback={
+                <div className="min-h-dvh">
+                  <FullScreenLoader label={t('loading.page')} />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        <Footer />
+        {isPwaLayerDue && (
+          <Suspense fallback={null}>
+            <PwaLayer />
           </Suspense>
-        </ErrorBoundary>
-      </main>
-      <Footer />
-      {isPwaLayerDue && (
-        <Suspense fallback={null}>
-          <PwaLayer />
-        </Suspense>
-      )}
-      <ScrollRestoration />
-    </div>
+        )}
+        <ScrollRestoration />
+      </div>
+    </UntilHydrated>
   );
 }
 

@@ -14,7 +14,10 @@ const FacilityMap = lazyWithRetry<FacilityMapProps>('facility-map', () => import
 /** True once the element has come near the screen (at once where the browser cannot tell). */
 function useNearScreen<T extends Element>() {
   const ref = useRef<T>(null);
-  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not on the server: a prerendered page shows the placeholder, as the browser does at first.
+  const [isNear, setIsNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const element = ref.current;
     if (isNear || !element) return;

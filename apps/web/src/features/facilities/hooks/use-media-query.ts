@@ -1,17 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-/** Matches a media query (false where matchMedia is missing, as in tests), kept up to date. */
+/**
+ * Whether a media query matches, following changes. False on the server and while a
+ * prerendered page is adopted (what the server drew), the real answer right after.
+ */
 export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true,
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
   );
-  useEffect(() => {
-    if (typeof window === 'undefined' || !window.matchMedia) return;
-    const list = window.matchMedia(query);
-    const onChange = () => setMatches(list.matches);
-    onChange();
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return matches;
+  return useSyncExternalStore(
+    subscribe,
+    () => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true,
+    () => false,
+  );
 }
