@@ -25,6 +25,22 @@ export function cachedBody<T>(entry: CachedReply<T>, schema: z.ZodType): string 
   return entry.body;
 }
 
+const encodedBodies = new WeakMap<object, string>();
+
+/**
+ * The body a route would send for `data` (as `cachedBody`), kept with the object itself: for
+ * replies that are not cached publicly (no ETag to compute) but whose data object is reused
+ * while it does not change.
+ */
+export function encodedOnce(data: object, schema: z.ZodType): string {
+  let body = encodedBodies.get(data);
+  if (body === undefined) {
+    body = JSON.stringify(z.encode(schema, { success: true, data }));
+    encodedBodies.set(data, body);
+  }
+  return body;
+}
+
 export interface ReplyCacheOptions {
   /** At most this many entries; the least recently used is dropped first. */
   max: number;

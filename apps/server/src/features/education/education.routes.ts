@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { sendCachedPublicly } from '../../lib/http-cache';
+import { encodedOnce } from '../../lib/reply-cache';
 import { errorResponses } from '../../lib/route-schemas';
 import { FULLTEXT_MIN_LENGTH, VIEW_WINDOW_MS, type EducationService } from './education.service';
 
@@ -48,6 +49,7 @@ const notModified = z.undefined().describe('Not modified: the ETag still matches
 
 // The 200 schemas, shared by the route definitions and the cached bodies they encode.
 const LIST_REPLY = successEnvelope(educationContentPageSchema);
+const ARTICLE_REPLY = successEnvelope(educationContentSchema);
 const FEATURED_REPLY = successEnvelope(educationContentListSchema);
 const POPULAR_REPLY = FEATURED_REPLY;
 const CATEGORIES_REPLY = successEnvelope(educationCategoryListSchema);
@@ -107,7 +109,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           `(\`Cache-Control: no-store\`), so every read reaches the counter. ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         params: contentSlugParamsSchema,
         response: {
-          200: successEnvelope(educationContentSchema),
+          200: ARTICLE_REPLY,
           ...errorResponses(400, 404, 429),
         },
       },
@@ -117,8 +119,12 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
         address: request.ip,
         countView: request.method === 'GET',
       });
-      reply.header('cache-control', 'no-store');
-      return { success: true as const, data };
+      // A string with a JSON content type is sent as is: encoded once while the article and its
+      // view count stay the same.
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(encodedOnce(data, ARTICLE_REPLY) as never);
     },
   );
 

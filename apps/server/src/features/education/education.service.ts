@@ -124,6 +124,7 @@ export interface EducationServiceDeps {
 export function createEducationService(deps: EducationServiceDeps) {
   const repository = createEducationRepository(deps.db);
   const views = createViewDeduper(deps.now);
+  const contentOf = new WeakMap<ContentRow, EducationContent>();
   const pdfs = new Map<string, Promise<Uint8Array>>();
   const cacheOptions = {
     max: EDUCATION_REPLY_CACHE_MAX,
@@ -198,9 +199,18 @@ export function createEducationService(deps: EducationServiceDeps) {
       });
       if (reader.countView && views.firstView(reader.address, row.id)) {
         const counted = await repository.addView(row.id);
-        if (counted !== null) row.views = counted;
+        if (counted !== null && counted !== row.views) {
+          row.views = counted;
+          contentOf.delete(row);
+        }
       }
-      return toContent(row);
+      // The same object until the row changes: the route keeps its encoded body with it.
+      let content = contentOf.get(row);
+      if (!content) {
+        content = toContent(row);
+        contentOf.set(row, content);
+      }
+      return content;
     },
 
     async featured(limit: number): Promise<EducationContentItem[]> {
