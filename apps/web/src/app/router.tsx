@@ -110,9 +110,7 @@ const TermsPage = screenWithTexts(
 const BloodBanksPage = screenWithTexts('blood-banks', () => import('./routes/blood-banks'), [
   'facilities',
 ]);
-const FacilityPage = screenWithTexts('facility', () => import('./routes/facility'), [
-  'facilities',
-]);
+const FacilityPage = screenWithTexts('facility', () => import('./routes/facility'), ['facilities']);
 const AboutPage = screenWithTexts('about', () => import('./routes/about'), ['site']);
 const ContactPage = screenWithTexts('contact', () => import('./routes/contact'), ['site']);
 const NotFoundPage = lazyWithRetry('not-found', () => import('./routes/not-found'));
@@ -142,11 +140,7 @@ function Screen({
   );
 }
 
-function route(
-  path: string,
-  key: PageKey,
-  Component: ComponentType,
-): RouteObject {
+function route(path: string, key: PageKey, Component: ComponentType): RouteObject {
   return { path, element: <Screen name={key} page={Component} /> };
 }
 
