@@ -6,6 +6,7 @@ import Fastify, {
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
+  type FastifyServerOptions,
 } from 'fastify';
 import {
   serializerCompiler,
@@ -39,7 +40,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorBody, errorHandlerPlugin } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
-import { createLogger } from './plugins/logger';
+import { createLogger, lazyChildLoggerFactory } from './plugins/logger';
 import { openApiPlugin, openApiUiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { genReqId, REQUEST_ID_HEADER, requestIdPlugin } from './plugins/request-id';
@@ -73,7 +74,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const logger = options.logger ?? createLogger(config);
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    ...(logger
+      ? {
+          loggerInstance: logger,
+          childLoggerFactory: lazyChildLoggerFactory as unknown as NonNullable<
+            FastifyServerOptions['childLoggerFactory']
+          >,
+        }
+      : { logger: false }),
     genReqId,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,

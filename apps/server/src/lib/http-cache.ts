@@ -18,23 +18,9 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Public, cacheable replies: `Cache-Control: public, max-age=<seconds>` and a weak ETag; true
- * when the client's copy is current, and the caller should answer 304 with no body.
- */
-export function cachePublicly(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  data: unknown,
-  maxAgeSeconds: number,
-): boolean {
-  const etag = weakEtag(data);
-  reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('etag', etag);
-  return matchesEtag(request.headers['if-none-match'], etag);
-}
-
-/**
- * Like cachePublicly, for a reply computed once and kept (lib/reply-cache): its ETag is already
- * hashed and its body serialised once with the route's 200 `schema`, so a hit does no work.
+ * Public, cacheable replies: `Cache-Control: public, max-age=<seconds>` and a weak ETag, for a
+ * reply computed once and kept (lib/reply-cache): its ETag is already hashed and its body
+ * serialised once with the route's 200 `schema`, so a hit does no work.
  * Sends the reply (304 when the client's copy is current); the handler returns `reply`.
  */
 export function sendCachedPublicly<T>(

@@ -31,16 +31,16 @@ export function findNul(value: unknown, path: string, depth = 0): string | null 
  */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request: FastifyRequest) => {
+    app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
       const found =
         findNul(request.params, 'params') ??
         findNul(request.query, 'query') ??
         findNul(request.body, 'body');
-      if (found) {
-        throw new AppError('VALIDATION_ERROR', NUL_MESSAGE, [
-          { path: found, message: NUL_MESSAGE },
-        ]);
+      if (!found) {
+        done();
+        return;
       }
+      done(new AppError('VALIDATION_ERROR', NUL_MESSAGE, [{ path: found, message: NUL_MESSAGE }]));
     });
   },
   { name: 'bdms-input-guard' },

@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl } from './logger';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyChildLoggerFactory, loggerOptions, redactUrl } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -68,5 +68,38 @@ describe('redactUrl', () => {
 
   it('leaves URLs without a query alone', () => {
     expect(redactUrl('/api/v1/config')).toBe('/api/v1/config');
+  });
+});
+
+describe('request loggers', () => {
+  it('log what a pino child logs: the request id, with redaction', () => {
+    const { logger, lines } = capture();
+    const child = lazyChildLoggerFactory(logger, { reqId: 'req-1' }, {});
+    child.info({ password: 'p1' }, 'incoming request');
+    child.error({ err: new Error('boom') }, 'failed');
+    expect(lines).toMatchObject([
+      { reqId: 'req-1', password: '[redacted]', msg: 'incoming request', level: 30 },
+      { reqId: 'req-1', msg: 'failed', level: 50, err: { message: 'boom' } },
+    ]);
+    expect(child.child({ userId: 'u1' }).level).toBe('info');
+  });
+
+  it('make no pino child while nothing is logged at an enabled level', () => {
+    const { logger, lines } = capture();
+    logger.level = 'warn';
+    const makeChild = vi.spyOn(logger, 'child');
+    const child = lazyChildLoggerFactory(logger, { reqId: 'req-2' }, {});
+    child.info('incoming request');
+    child.debug('details');
+    expect(makeChild).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
+    child.warn('slow');
+    expect(makeChild).toHaveBeenCalledTimes(1);
+    child.warn('slower');
+    expect(makeChild).toHaveBeenCalledTimes(1);
+    expect(lines).toMatchObject([
+      { reqId: 'req-2', msg: 'slow' },
+      { reqId: 'req-2', msg: 'slower' },
+    ]);
   });
 });

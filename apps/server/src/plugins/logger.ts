@@ -85,3 +85,72 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino(loggerOptions(config));
 }
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogArgs = Parameters<Logger['info']>;
+
+/**
+ * A request's logger (Fastify makes one per request, with its id) whose pino child is made only
+ * when the request logs at an enabled level: making a pino child runs the redaction over its
+ * bindings, 8 % of the CPU of a cached public read while nothing is logged. What is logged is
+ * the same: the real child's lines.
+ */
+export class LazyChildLogger {
+  #child: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: pino.Bindings,
+    private readonly options: pino.ChildLoggerOptions,
+  ) {}
+
+  #real(): Logger {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child;
+  }
+
+  #log(level: Level, args: LogArgs): void {
+    if (this.parent.isLevelEnabled(level)) this.#real()[level](...args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.parent.level;
+  }
+
+  set level(value: string) {
+    this.#real().level = value;
+  }
+
+  fatal(...args: LogArgs): void {
+    this.#log('fatal', args);
+  }
+  error(...args: LogArgs): void {
+    this.#log('error', args);
+  }
+  warn(...args: LogArgs): void {
+    this.#log('warn', args);
+  }
+  info(...args: LogArgs): void {
+    this.#log('info', args);
+  }
+  debug(...args: LogArgs): void {
+    this.#log('debug', args);
+  }
+  trace(...args: LogArgs): void {
+    this.#log('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): Logger {
+    return this.#real().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: see LazyChildLogger. */
+export function lazyChildLoggerFactory(
+  logger: Logger,
+  bindings: pino.Bindings,
+  options: pino.ChildLoggerOptions,
+): Logger {
+  return new LazyChildLogger(logger, bindings, options) as unknown as Logger;
+}

@@ -19,8 +19,10 @@ export function genReqId(req: IncomingMessage): string {
 /** Echoes the id on every reply, errors and 404s included (they run onRequest hooks too). */
 export const requestIdPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style: no promise per request for a synchronous hook.
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      done();
     });
   },
   { name: 'bdms-request-id' },

@@ -66,9 +66,9 @@ export const securityHeadersPlugin = fp(
       done();
     });
     // With TRUST_PROXY, request.protocol honours X-Forwarded-Proto from the TLS-terminating proxy.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'bdms-security-headers' },

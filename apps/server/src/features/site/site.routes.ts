@@ -1,7 +1,7 @@
 import { publicStatsSchema, successEnvelope } from '@bdms/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cachePublicly } from '../../lib/http-cache';
+import { sendCachedPublicly } from '../../lib/http-cache';
 import { errorResponses } from '../../lib/route-schemas';
 import { STATS_CACHE_MS, type SiteService } from './site.service';
 
@@ -10,6 +10,7 @@ export const SITE_RATE_LIMITS = {
   stats: { max: 240, timeWindow: '1 minute' },
 } as const;
 export const STATS_CACHE_SECONDS = STATS_CACHE_MS / 1000;
+const STATS_REPLY = successEnvelope(publicStatsSchema);
 
 export interface SiteRoutesOptions {
   site: SiteService;
@@ -31,16 +32,15 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, 
           `for ${STATS_CACHE_SECONDS} seconds with a weak ETag (\`If-None-Match\` → 304). ` +
           `Rate limit: ${SITE_RATE_LIMITS.stats.max} per minute per address.`,
         response: {
-          200: successEnvelope(publicStatsSchema),
+          200: STATS_REPLY,
           304: z.undefined().describe('Not modified: the ETag still matches'),
           ...errorResponses(429),
         },
       },
     },
     async (request, reply) => {
-      const data = await site.stats();
-      if (cachePublicly(request, reply, data, STATS_CACHE_SECONDS)) return reply.code(304).send();
-      return { success: true as const, data };
+      const entry = await site.stats();
+      return sendCachedPublicly(request, reply, entry, STATS_CACHE_SECONDS, STATS_REPLY);
     },
   );
 };
