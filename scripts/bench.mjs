@@ -420,9 +420,29 @@ try {
         : []),
       ['GET public/stats', '/api/v1/public/stats'],
     ];
+    const sizes = new Map();
     for (const [title, url] of publicReads) {
       await warmUp(`${BASE}${url}`);
-      await load('public', title, `${BASE}${url}`);
+      const row = await load('public', title, `${BASE}${url}`);
+      row.replyBytes = (await (await fetch(`${BASE}${url}`)).arrayBuffer()).byteLength;
+      sizes.set(row, row.replyBytes);
+    }
+    // The bare server again, with replies of the same sizes: bytes cost time on their own (a
+    // 10 KB reply halves what even a bare server sends). Shown beside the main ratio.
+    console.log('  bare Fastify with replies of the same sizes:');
+    const hello = startProcess(['scripts/lib/hello-server.mjs'], { PORT: '3299' });
+    await waitFor('http://127.0.0.1:3299/');
+    const sameSize = new Map();
+    for (const bytes of new Set(sizes.values())) {
+      const url = `http://127.0.0.1:3299/bytes/${bytes}`;
+      await warmUp(url);
+      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+      sameSize.set(bytes, r.requests.average);
+      console.log(`    ${bytes} B: ${Math.round(r.requests.average)} req/s`);
+    }
+    await stop(hello);
+    for (const [row, bytes] of sizes) {
+      row.ofSameSizeCeiling = +(row.reqPerSec / sameSize.get(bytes)).toFixed(2);
     }
   }
 

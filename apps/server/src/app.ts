@@ -41,6 +41,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorBody, errorHandlerPlugin } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { createLogger, lazyChildLoggerFactory } from './plugins/logger';
+import { microCachePlugin } from './plugins/micro-cache';
 import { openApiPlugin, openApiUiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { genReqId, REQUEST_ID_HEADER, requestIdPlugin } from './plugins/request-id';
@@ -106,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  // Before compression: its onSend sees the reply uncompressed.
+  await app.register(microCachePlugin, { now: services.now });
   await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { allowList: config.rateLimitAllowList });
   await app.register(inputGuardPlugin);

@@ -71,6 +71,8 @@ import { createUserViews, type UserViews } from './lib/user-view';
 
 /** The long-lived services, one set per process, shared by start-up code and the routes. */
 export interface AppServices {
+  /** The clock every service reads (a fake one in tests). */
+  now: () => number;
   flags: FlagsService;
   accessTokens: AccessTokens;
   sessions: Sessions;
@@ -175,6 +177,7 @@ export function createServices(
     logger,
   });
   return {
+    now,
     flags,
     accessTokens,
     sessions,

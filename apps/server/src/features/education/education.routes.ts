@@ -68,7 +68,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
   app.get(
     '/api/public/education/content',
     {
-      config: { rateLimit: EDUCATION_RATE_LIMITS.search },
+      config: { rateLimit: EDUCATION_RATE_LIMITS.search, microCache: true },
       schema: {
         tags: ['education'],
         summary: 'Education articles, paginated',
@@ -163,7 +163,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
   app.get(
     '/api/public/education/featured',
     {
-      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['education'],
         summary: 'Featured articles',
@@ -188,7 +188,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
   app.get(
     '/api/public/education/popular',
     {
-      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['education'],
         summary: 'Most read articles',
@@ -213,7 +213,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
   app.get(
     '/api/public/education/categories',
     {
-      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['education'],
         summary: 'Article categories, with how many articles each has',
@@ -237,7 +237,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
   app.get(
     '/api/public/education/faqs',
     {
-      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['education'],
         summary: 'Help centre questions and answers',
@@ -264,7 +264,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
   app.get(
     '/api/public/education/faqs/:id',
     {
-      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['education'],
         summary: 'One question and answer',
@@ -312,7 +312,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
   app.get(
     '/api/public/pages/:slug',
     {
-      config: { rateLimit: EDUCATION_RATE_LIMITS.read },
+      config: { rateLimit: EDUCATION_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['pages'],
         summary: 'The privacy policy or the terms of service',

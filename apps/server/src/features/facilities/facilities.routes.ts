@@ -53,7 +53,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
   app.get(
     '/api/v1/public/facilities/search',
     {
-      config: { rateLimit: FACILITY_RATE_LIMITS.search },
+      config: { rateLimit: FACILITY_RATE_LIMITS.search, microCache: true },
       schema: {
         tags: ['facilities'],
         summary: 'Search blood banks by name and place (misspellings tolerated)',
@@ -82,7 +82,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
   app.get(
     '/api/v1/public/facilities/directory',
     {
-      config: { rateLimit: FACILITY_RATE_LIMITS.read },
+      config: { rateLimit: FACILITY_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['facilities'],
         summary: 'The blood bank directory, paginated',
@@ -105,7 +105,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
   app.get(
     '/api/v1/public/facilities/nearby',
     {
-      config: { rateLimit: FACILITY_RATE_LIMITS.read },
+      config: { rateLimit: FACILITY_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['facilities'],
         summary: 'Blood banks near a point or a PIN code, nearest first',
@@ -135,7 +135,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
   app.get(
     '/api/v1/public/facilities/facets',
     {
-      config: { rateLimit: FACILITY_RATE_LIMITS.read },
+      config: { rateLimit: FACILITY_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['facilities'],
         summary: 'What the directory’s filters can offer, with counts',
@@ -162,7 +162,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
   app.get(
     '/api/v1/public/facilities/:id',
     {
-      config: { rateLimit: FACILITY_RATE_LIMITS.read },
+      config: { rateLimit: FACILITY_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['facilities'],
         summary: 'One blood bank',

@@ -20,7 +20,7 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, 
   app.get(
     '/api/v1/public/stats',
     {
-      config: { rateLimit: SITE_RATE_LIMITS.stats },
+      config: { rateLimit: SITE_RATE_LIMITS.stats, microCache: true },
       schema: {
         tags: ['site'],
         summary: 'The home page’s live figures',
