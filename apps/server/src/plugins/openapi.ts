@@ -284,7 +284,9 @@ Decisions where the contract left a choice:
   with its counts if restored. A file that breaks the format stops the start with a message naming the file and field.
 - **Caching**: the public GETs send \`Cache-Control: public, max-age=300\` and a weak ETag (\`If-None-Match\` → 304),
   so counts in lists may be five minutes old. \`GET /api/public/education/content/{slug}\` counts a view and is
-  \`no-store\`.
+  \`no-store\`. The public reads that are the same for every caller (education and facility lists, searches,
+  facets, FAQs, policy pages, public stats) may be answered from a one-second server cache of the exact address,
+  emptied by any successful write.
 - **Views**: one per client address per article per hour (remembered in memory by each server process); HEAD never
   counts. **Downloads**: every PDF download counts (rate-limited per address).
 - **Search** (\`q\`): PostgreSQL full-text search (English, websearch syntax), relevance first, over the title, summary
