@@ -32,7 +32,7 @@ export function sendCachedPublicly<T>(
 ): FastifyReply {
   reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('etag', entry.etag);
   if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  // A string with a JSON content type is sent as is: the serializer does not run again.
+  // Bytes with a JSON content type are sent as they are: the serializer does not run again.
   return reply
     .header('content-type', 'application/json; charset=utf-8')
     .send(cachedBody(entry, schema));

@@ -102,7 +102,7 @@ describe('cacheKey and cachedBody', () => {
     const schema = successEnvelope(z.object({ n: z.number() }));
     const entry = toCachedReply({ n: 1, extra: 'dropped' });
     const body = cachedBody(entry, schema);
-    expect(JSON.parse(body)).toEqual({ success: true, data: { n: 1 } });
+    expect(JSON.parse(body.toString('utf8'))).toEqual({ success: true, data: { n: 1 } });
     expect(cachedBody(entry, schema)).toBe(body);
   });
 });

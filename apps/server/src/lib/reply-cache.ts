@@ -8,8 +8,12 @@ import { weakEtag } from './http-cache';
 export interface CachedReply<T> {
   readonly data: T;
   readonly etag: string;
-  /** `{"success":true,"data":…}` as the route's response schema encodes it; set on first send. */
-  body?: string;
+  /**
+   * `{"success":true,"data":…}` as the route's response schema encodes it, in UTF-8 bytes (a
+   * string with non-Latin characters, as articles have, would be encoded again on every write);
+   * set on first send.
+   */
+  body?: Buffer;
 }
 
 export function toCachedReply<T>(data: T): CachedReply<T> {
@@ -20,22 +24,26 @@ export function toCachedReply<T>(data: T): CachedReply<T> {
  * The body a route would send for `data`: encoded with the route's 200 schema exactly like the
  * zod serializer does (so transforms and stripping are the same), memoised on the entry.
  */
-export function cachedBody<T>(entry: CachedReply<T>, schema: z.ZodType): string {
-  entry.body ??= JSON.stringify(z.encode(schema, { success: true, data: entry.data }));
+export function cachedBody<T>(entry: CachedReply<T>, schema: z.ZodType): Buffer {
+  entry.body ??= encode(entry.data, schema);
   return entry.body;
 }
 
-const encodedBodies = new WeakMap<object, string>();
+function encode(data: unknown, schema: z.ZodType): Buffer {
+  return Buffer.from(JSON.stringify(z.encode(schema, { success: true, data })));
+}
+
+const encodedBodies = new WeakMap<object, Buffer>();
 
 /**
  * The body a route would send for `data` (as `cachedBody`), kept with the object itself: for
  * replies that are not cached publicly (no ETag to compute) but whose data object is reused
  * while it does not change.
  */
-export function encodedOnce(data: object, schema: z.ZodType): string {
+export function encodedOnce(data: object, schema: z.ZodType): Buffer {
   let body = encodedBodies.get(data);
   if (body === undefined) {
-    body = JSON.stringify(z.encode(schema, { success: true, data }));
+    body = encode(data, schema);
     encodedBodies.set(data, body);
   }
   return body;

@@ -18,7 +18,7 @@ export const MICRO_CACHE_MS = 1000;
 export const MICRO_CACHE_MAX = 2000;
 
 interface Kept {
-  payload: string;
+  payload: Buffer;
   etag: string;
   cacheControl: string;
   contentType: string;
@@ -67,7 +67,7 @@ export const microCachePlugin = fp(
         request.method === 'GET' &&
         request.routeOptions.config.microCache &&
         reply.statusCode === 200 &&
-        typeof payload === 'string' &&
+        (typeof payload === 'string' || Buffer.isBuffer(payload)) &&
         !(request as unknown as Record<symbol, boolean>)[SERVED_FROM_CACHE]
       ) {
         const etag = reply.getHeader('etag');
@@ -80,7 +80,8 @@ export const microCachePlugin = fp(
         ) {
           if (kept.size >= MICRO_CACHE_MAX) kept.clear();
           kept.set(request.url, {
-            payload,
+            // Bytes: a string is encoded to UTF-8 again on every write.
+            payload: typeof payload === 'string' ? Buffer.from(payload) : payload,
             etag,
             cacheControl,
             contentType,

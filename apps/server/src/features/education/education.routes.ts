@@ -119,8 +119,8 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
         address: request.ip,
         countView: request.method === 'GET',
       });
-      // A string with a JSON content type is sent as is: encoded once while the article and its
-      // view count stay the same.
+      // Bytes with a JSON content type are sent as they are: encoded once while the article and
+      // its view count stay the same.
       return reply
         .header('cache-control', 'no-store')
         .header('content-type', 'application/json; charset=utf-8')

@@ -57,7 +57,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<FlagsRoutesOptions> = async (
       const { etag } = entry;
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      // Serialised once per flags change; a JSON string is sent as is.
+      // Serialised once per flags change; the bytes are sent as they are.
       const body = cachedBody(entry, configReply);
       return reply
         .header('content-type', 'application/json; charset=utf-8')
