@@ -74,9 +74,12 @@ export function createReplyCache<T>(options: ReplyCacheOptions) {
   const ttl = options.ttlMs ?? Number.POSITIVE_INFINITY;
   const slots = new Map<string, Slot<T>>();
   let generation = 0;
+  /** The key at the back of the Map's order: asked again (a busy page), nothing to move. */
+  let newest: string | undefined;
 
   function store(key: string, slot: Slot<T>) {
     slots.set(key, slot);
+    newest = key;
     while (slots.size > options.max) slots.delete(slots.keys().next().value as string);
   }
 
@@ -85,8 +88,11 @@ export function createReplyCache<T>(options: ReplyCacheOptions) {
       const slot = slots.get(key);
       if (slot && slot.expires > now()) {
         // Most recently used goes to the back of the Map's insertion order.
-        slots.delete(key);
-        slots.set(key, slot);
+        if (key !== newest) {
+          slots.delete(key);
+          slots.set(key, slot);
+          newest = key;
+        }
         return slot.value;
       }
       if (slot) slots.delete(key);
