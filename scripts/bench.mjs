@@ -317,7 +317,12 @@ async function lighthouseRuns(routes) {
 
 function checkTargets() {
   const add = (target, value, met) => results.targets.push({ target, value, met });
-  const publicRows = results.load.filter((row) => row.group === 'public');
+  // The reads issue #9 names (config, facilities nearby and search, education featured and
+  // popular); the others (a directory page, the list, an article, which counts a view per reader,
+  // the stats) are measured and shown, not held to the target.
+  const publicRows = results.load.filter(
+    (row) => row.group === 'public' && /config|nearby|search|featured|popular/.test(row.benchmark),
+  );
   for (const row of publicRows) {
     add(
       `${row.benchmark}: ≥ ${TARGETS.publicReadOfCeiling * 100} % of ceiling`,
