@@ -8,7 +8,9 @@
 //
 // Options (environment): BENCH_DURATION seconds per load run (default 10); BENCH_ONLY a comma list
 // of sections to run (ceiling,startup,public,auth,writes,pages,lighthouse,matching,export);
-// BENCH_MATCHING_SIZES (default 100000,1000000); BENCH_EXPORT_DONORS (default 100000).
+// BENCH_MATCHING_SIZES (default 100000,1000000); BENCH_EXPORT_DONORS (default 100000);
+// BENCH_SERVER_DB=postgres runs the server under load on a new database of TEST_DATABASE_URL's
+// server (dropped at the end) instead of embedded PGlite.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { buildIfStale, ROOT } from './lib/build.mjs';
+import { scratchPostgres } from './faults/lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -378,9 +381,16 @@ if (wants('ceiling') || wants('public') || wants('auth') || wants('writes')) {
   await stop(hello);
 }
 
-// 2. Start-up: cold (new embedded database: migrations and the reference data load) and warm.
+// 2. Start-up: cold (new database: migrations and the reference data load) and warm.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bdms-bench-'));
+const serverDatabase = process.env.BENCH_SERVER_DB === 'postgres' ? await scratchPostgres() : null;
+if (process.env.BENCH_SERVER_DB === 'postgres' && !serverDatabase) {
+  throw new Error('BENCH_SERVER_DB=postgres needs TEST_DATABASE_URL');
+}
+results.serverDatabase = serverDatabase ? 'PostgreSQL' : 'PGlite (embedded)';
+console.log(`Server database: ${results.serverDatabase}`);
 const serverEnv = {
+  ...(serverDatabase ? { DATABASE_URL: serverDatabase.url } : {}),
   PORT: String(PORT),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
@@ -506,6 +516,7 @@ try {
 } finally {
   await stop(server);
   rmSync(dataDir, { recursive: true, force: true });
+  await serverDatabase?.drop();
 }
 
 // 8. Matching for Critical requests, and 9. the admin CSV export (their own processes).
