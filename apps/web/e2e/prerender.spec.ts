@@ -107,3 +107,36 @@ test('a search typed as soon as the page shows is not lost', async ({ page }) =>
     /Gandhi Hospital/,
   );
 });
+
+test.describe('On a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of ['/help', '/privacy', '/terms', '/education', '/blood-banks', '/']) {
+    test(`${path}: what arrives after the page moves nothing the reader sees`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const shifts = window as unknown as { layoutShift: number };
+        shifts.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) shifts.layoutShift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The page's data arrives well after the page itself (a slow network).
+      await page.route('**/api/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const shift = await page.evaluate(
+        () => (window as unknown as { layoutShift: number }).layoutShift,
+      );
+      expect(shift).toBeLessThan(0.05);
+    });
+  }
+});

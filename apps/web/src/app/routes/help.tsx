@@ -44,7 +44,11 @@ export default function HelpPage() {
       </p>
       <div className="mt-4 max-w-3xl">
         {faqs.isPending ? (
-          <LoadingState label={t('education:help.loading')} />
+          // The answers fill more than a screen: their place is kept, so their arrival moves
+          // nothing the reader sees.
+          <div className="min-h-dvh">
+            <LoadingState label={t('education:help.loading')} />
+          </div>
         ) : faqs.isError ? (
           <LoadError error={faqs.error} onRetry={() => void faqs.refetch()} />
         ) : matches.length === 0 ? (

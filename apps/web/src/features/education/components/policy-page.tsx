@@ -27,7 +27,11 @@ export function PolicyPage({ slug }: { slug: PageSlug }) {
           {policy.isError ? (
             <LoadError error={policy.error} onRetry={() => void policy.refetch()} />
           ) : (
-            <LoadingState label={t('education:policy.loading')} />
+            // The text is longer than a screen: its place is kept, so its arrival moves nothing
+            // the reader sees (the footer waits below the fold).
+            <div className="min-h-dvh">
+              <LoadingState label={t('education:policy.loading')} />
+            </div>
           )}
         </div>
       </Page>
