@@ -122,12 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     flags: services.flags,
     version: serverVersion(),
   });
-  await app.register(flagsRoutes, {
-    config,
-    flags: services.flags,
-    version: serverVersion(),
-    publicConfig,
-  });
+  await app.register(flagsRoutes, { flags: services.flags, publicConfig });
   await app.register(authRoutes, { auth: services.auth });
   await app.register(usersRoutes, { users: services.users, privacy: services.privacy });
   await app.register(donorsRoutes, { donors: services.donors });

@@ -4,6 +4,7 @@ import './index.css';
 import { App } from './app/app';
 import { afterLoad } from './app/pwa/after-load';
 import { EARLY_INSTALL_PROMPT } from './app/pwa/early-install-prompt';
+import { isStandaloneDisplay } from './app/pwa/standalone';
 import { createAppRouter, routes } from './app/router';
 import { CONFIG_QUERY_KEY, configQueryOptions, normalizeConfig } from './config/use-config';
 import { hasSessionHint } from './features/auth';
@@ -32,8 +33,10 @@ function yieldToMain(): Promise<void> {
 /** Everything the first page does not need (app/pwa/start.ts): one lazy chunk. */
 const loadPwa = () => import('./app/pwa/start');
 
+const isInstalledApp = isStandaloneDisplay();
+
 // The installed app, restarted: back to where the user was (app/pwa/restore.ts) before routing.
-if (matchMedia('(display-mode: standalone)').matches) {
+if (isInstalledApp) {
   await loadPwa().then(
     (pwa) => pwa.restoreInstalledAppState(),
     () => {},
@@ -45,16 +48,16 @@ if (!root) throw new Error('#root is missing from index.html');
 
 /**
  * Public pages arrive already rendered (src/prerender): English, signed out, a browser tab, the
- * server's configuration and no other data. When this visit is exactly that, React adopts the page instead of drawing it
- * again, so the reader sees content before any script has run. Otherwise the page is rendered
- * as usual and replaces the prerendered one on its first commit.
+ * server's configuration and no other data. When this visit is exactly that, React adopts the
+ * page instead of drawing it again, so the reader sees content before any script has run.
+ * Otherwise the page is rendered as usual and replaces the prerendered one on its first commit.
  */
 const isPrerenderedVisit =
   root.dataset.prerendered === location.pathname &&
   !location.search &&
   detectLanguage() === 'en' &&
   !hasSessionHint() &&
-  !matchMedia('(display-mode: standalone)').matches;
+  !isInstalledApp;
 
 const queryClient = createQueryClient();
 // Flags decide parts of the header and home page. A prerendered page carries the configuration

@@ -18,11 +18,27 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Public, cacheable replies: `Cache-Control: public, max-age=<seconds>` and a weak ETag, for a
- * reply computed once and kept (lib/reply-cache): its ETag is already hashed and its body
- * serialised once with the route's 200 `schema`, so a hit does no work.
- * Sends the reply (304 when the client's copy is current); the handler returns `reply`.
+ * Sends a reply computed once and kept (lib/reply-cache) with its weak ETag and the given
+ * `Cache-Control`: its ETag is already hashed and its body serialised once with the route's 200
+ * `schema`, so a hit does no work. 304 when the client's copy is current; the handler returns
+ * `reply`.
  */
+export function sendCachedReply<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedReply<T>,
+  cacheControl: string,
+  schema: ZodType,
+): FastifyReply {
+  reply.header('cache-control', cacheControl).header('etag', entry.etag);
+  if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  // Bytes with a JSON content type are sent as they are: the serializer does not run again.
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(cachedBody(entry, schema));
+}
+
+/** Public, cacheable replies: `Cache-Control: public, max-age=<seconds>` (see sendCachedReply). */
 export function sendCachedPublicly<T>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -30,10 +46,5 @@ export function sendCachedPublicly<T>(
   maxAgeSeconds: number,
   schema: ZodType,
 ): FastifyReply {
-  reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('etag', entry.etag);
-  if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  // Bytes with a JSON content type are sent as they are: the serializer does not run again.
-  return reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .send(cachedBody(entry, schema));
+  return sendCachedReply(request, reply, entry, `public, max-age=${maxAgeSeconds}`, schema);
 }

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { PublicConfig } from '@bdms/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicConfigSource } from '../features/flags/public-config';
+import { weakEtag } from '../lib/http-cache';
 
 /** What the web build's server module exports (apps/web/src/prerender/entry-server.tsx). */
 export interface PageRendererModule {
@@ -85,8 +85,7 @@ export function createPrerenderedPages({
           `<script type="application/json" id="bdms-config">${jsonForHtml(config)}</script>` +
           `<div id="root" data-prerendered="${pathname}">${body}</div>`,
       );
-      const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-      return { html, etag };
+      return { html, etag: weakEtag(html) };
     } catch (error) {
       log.warn({ err: error, pathname }, 'page not prerendered; index.html is sent instead');
       return null;

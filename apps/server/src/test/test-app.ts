@@ -7,7 +7,8 @@ import type { Database } from '../db/client';
 import { prepareDatabase } from '../server';
 import { createServices, type ServicesOptions } from '../services';
 import { createFakeWebDist } from './web-dist-fixture';
-import { createTestDatabase } from './test-database';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestAppOptions {
   /** Extra environment variables; DATA_DIR, WEB_DIST_DIR and LOG_LEVEL have test defaults. */
@@ -61,6 +62,41 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await fs.rm(dataDir, { recursive: true, force: true });
       await fs.rm(webDistDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The usual lifecycle of an API test file: one database for the file, `seed` then a new app
+ * before each test (no background jobs), the app closed and the tables emptied after it.
+ * Read `app`, `db` and `testDb` inside tests and hooks (they change per test).
+ */
+export function useTestApp(options: { seed?: (db: Database['db']) => Promise<unknown> } = {}) {
+  let testDb: TestDatabase;
+  let subject: TestApp;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  beforeEach(async () => {
+    await options.seed?.(testDb.database.db);
+    subject = await createTestApp({
+      database: testDb.database,
+      services: { backgroundJobs: false },
+    });
+  });
+  afterEach(async () => {
+    await subject.close();
+    await testDb.truncate();
+  });
+  afterAll(async () => {
+    await testDb?.close();
+  });
+  return {
+    get app(): App {
+      return subject.app;
+    },
+    get db(): Database['db'] {
+      return testDb.database.db;
     },
   };
 }

@@ -1,35 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { educationContent, faqs } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { useTestApp } from '../../test/test-app';
 import { loadContent } from './education.loader';
 
-let testDb: TestDatabase;
-let subject: TestApp;
+const subject = useTestApp({ seed: (db) => loadContent(db) });
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-
-beforeEach(async () => {
-  await loadContent(db());
-  subject = await createTestApp({
-    database: testDb.database,
-    services: { backgroundJobs: false },
-  });
-});
-
-afterEach(async () => {
-  await subject.close();
-  await testDb.truncate();
-});
-
-afterAll(async () => {
-  await testDb?.close();
-});
-
-const db = () => testDb.database.db;
+const db = () => subject.db;
 const get = (url: string, headers: Record<string, string> = {}) =>
   subject.app.inject({ method: 'GET', url, headers });
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { facilities } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { useTestApp } from '../../test/test-app';
 import { loadReferenceData } from './facilities.loader';
 import { createFacilitiesService } from './facilities.service';
 
@@ -12,31 +11,9 @@ const SAMPLE = {
   pincodes: path.join(FIXTURES, 'pincode-sample.csv'),
 };
 
-let testDb: TestDatabase;
-let subject: TestApp;
+const subject = useTestApp({ seed: (db) => loadReferenceData(db, { files: SAMPLE }) });
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-
-beforeEach(async () => {
-  await loadReferenceData(db(), { files: SAMPLE });
-  subject = await createTestApp({
-    database: testDb.database,
-    services: { backgroundJobs: false },
-  });
-});
-
-afterEach(async () => {
-  await subject.close();
-  await testDb.truncate();
-});
-
-afterAll(async () => {
-  await testDb?.close();
-});
-
-const db = () => testDb.database.db;
+const db = () => subject.db;
 const get = (url: string, headers: Record<string, string> = {}) =>
   subject.app.inject({ url, headers });
 

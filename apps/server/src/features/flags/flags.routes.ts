@@ -6,22 +6,19 @@ import {
 } from '@bdms/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { matchesEtag } from '../../lib/http-cache';
-import { cachedBody } from '../../lib/reply-cache';
+import { sendCachedReply } from '../../lib/http-cache';
 import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser, requireRole } from '../../plugins/auth';
-import {
-  createPublicConfigSource,
-  type PublicConfigOptions,
-  type PublicConfigSource,
-} from './public-config';
+import type { FlagsService } from './flags.service';
+import type { PublicConfigSource } from './public-config';
 
 const BEARER = [{ bearerAuth: [] }];
 
-export interface FlagsRoutesOptions extends PublicConfigOptions {
-  /** Shared with the prerendered pages (app.ts); made here when not given. */
-  publicConfig?: PublicConfigSource;
+export interface FlagsRoutesOptions {
+  flags: FlagsService;
+  /** What `GET /api/v1/config` answers; shared with the prerendered pages (app.ts). */
+  publicConfig: PublicConfigSource;
 }
 
 /** Generous: every page load of every tab asks, and people share one address behind NAT. */
@@ -29,10 +26,9 @@ export const CONFIG_RATE_LIMIT = { max: 300, timeWindow: '1 minute' } as const;
 
 export const flagsRoutes: FastifyPluginAsyncZod<FlagsRoutesOptions> = async (
   app,
-  { config, flags, version, publicConfig },
+  { flags, publicConfig },
 ) => {
   const configReply = successEnvelope(publicConfigSchema);
-  const source = publicConfig ?? createPublicConfigSource({ config, flags, version });
 
   app.get(
     '/api/v1/config',
@@ -53,15 +49,8 @@ export const flagsRoutes: FastifyPluginAsyncZod<FlagsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const entry = await source();
-      const { etag } = entry;
-      reply.header('cache-control', 'no-cache').header('etag', etag);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      // Serialised once per flags change; the bytes are sent as they are.
-      const body = cachedBody(entry, configReply);
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(body as unknown as never);
+      // Serialised once per flags change.
+      return sendCachedReply(request, reply, await publicConfig(), 'no-cache', configReply);
     },
   );
 

@@ -20,24 +20,27 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
   // Both live regions always exist, so a screen reader hears every toast added to them.
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-3 p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:items-end">
-      <div
-        aria-live="assertive"
-        aria-relevant="additions"
-        className="flex w-full flex-col items-center gap-3 sm:items-end"
-      >
-        {errors.map((toast) => (
-          <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
-      </div>
-      <div
-        aria-live="polite"
-        aria-relevant="additions"
-        className="flex w-full flex-col items-center gap-3 sm:items-end"
-      >
-        {others.map((toast) => (
-          <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
-      </div>
+      <ToastRegion live="assertive" toasts={errors} onDismiss={onDismiss} />
+      <ToastRegion live="polite" toasts={others} onDismiss={onDismiss} />
+    </div>
+  );
+}
+
+/** A live region of toasts: errors are announced at once, the others politely. */
+function ToastRegion({
+  live,
+  toasts,
+  onDismiss,
+}: ToastViewportProps & { live: 'assertive' | 'polite' }) {
+  return (
+    <div
+      aria-live={live}
+      aria-relevant="additions"
+      className="flex w-full flex-col items-center gap-3 sm:items-end"
+    >
+      {toasts.map((toast) => (
+        <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
+      ))}
     </div>
   );
 }
