@@ -8,10 +8,9 @@ import {
   type FacilityFacets,
 } from '@bdms/shared';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dataImports, facilities, pincodes } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { useTestApp } from '../../test/test-app';
 import { loadReferenceData } from './facilities.loader';
 import { createFacilitiesRepository } from './facilities.repository';
 
@@ -21,30 +20,9 @@ const SAMPLE = {
   pincodes: path.join(FIXTURES, 'pincode-sample.csv'),
 };
 
-let testDb: TestDatabase;
-let subject: TestApp;
+const subject = useTestApp();
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-
-beforeEach(async () => {
-  subject = await createTestApp({
-    database: testDb.database,
-    services: { backgroundJobs: false },
-  });
-});
-
-afterEach(async () => {
-  await subject.close();
-  await testDb.truncate();
-});
-
-afterAll(async () => {
-  await testDb?.close();
-});
-
-const db = () => testDb.database.db;
+const db = () => subject.db;
 const get = (url: string, headers: Record<string, string> = {}) =>
   subject.app.inject({ url, headers });
 const ids = (res: { json(): { data: { items: { id: string }[] } } }) =>
