@@ -172,6 +172,7 @@ export function createServices(
     db,
     notifier,
     idempotency,
+    mail,
     config,
     now,
     logger,

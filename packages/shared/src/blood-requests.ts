@@ -100,6 +100,12 @@ const requestFields = {
   notes: z.string().trim().max(BLOOD_REQUEST_LIMITS.notesMax).optional(),
 };
 
+/**
+ * Extension: the requester's language, for the messages sent to the contact given (a guest's
+ * tracking link). The app sends its own; absent, English.
+ */
+export const REQUEST_LANGUAGES = ['en', 'es', 'hi'] as const;
+
 const bothOrNeither = (
   body: { latitude?: number | null; longitude?: number | null },
   ctx: z.RefinementCtx,
@@ -114,7 +120,9 @@ const bothOrNeither = (
 };
 
 /** `POST /api/v1/blood-requests`. */
-export const createBloodRequestSchema = z.object(requestFields).superRefine(bothOrNeither);
+export const createBloodRequestSchema = z
+  .object({ ...requestFields, language: z.enum(REQUEST_LANGUAGES).optional() })
+  .superRefine(bothOrNeither);
 export type CreateBloodRequestInput = z.input<typeof createBloodRequestSchema>;
 export type CreateBloodRequest = z.infer<typeof createBloodRequestSchema>;
 
@@ -279,8 +287,13 @@ export type BloodRequestPage = z.infer<typeof bloodRequestPageSchema>;
 
 /** `POST /api/v1/blood-requests` reply. */
 export const createBloodRequestResultSchema = z.object({
-  request: bloodRequestSchema,
-  /** Extension: true when an open request with the same phone, blood type and hospital was returned. */
+  /**
+   * The request made, or the open duplicate when the caller may see it (its owner, an
+   * administrator, the hospital it names). `null` for a duplicate anyone else sent: nothing the
+   * caller did not send is handed back; its tracking link goes to the contact on file instead.
+   */
+  request: bloodRequestSchema.nullable(),
+  /** Extension: true when an open request with the same phone, blood type and hospital exists. */
   duplicate: z.boolean(),
 });
 export type CreateBloodRequestResult = z.infer<typeof createBloodRequestResultSchema>;

@@ -191,6 +191,11 @@ export const donationSchema = z.object({
   certificateAvailable: z.boolean(),
   /** Extension: set when a certificate exists. */
   certificateNumber: z.string().nullable().optional(),
+  /**
+   * Extension: a verified donation recorded for a donor who had not accepted one of the
+   * recording hospital's requests (they walked in). Administrators see these in the donor's list.
+   */
+  walkIn: z.boolean().optional(),
 });
 export type Donation = z.infer<typeof donationSchema>;
 

@@ -1,6 +1,6 @@
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { bloodRequestMatches, bloodRequests } from '../db/schema';
+import { bloodRequestMatches, bloodRequests, hospitals, users } from '../db/schema';
 import { AppError } from './app-error';
 
 /**
@@ -9,6 +9,91 @@ import { AppError } from './app-error';
  * match (and the match marks the donor as having donated), and a donor's stats count the
  * requests they accepted.
  */
+
+/** Lower-case letters and digits only: "Gandhi Hospital," and "gandhi  hospital" are one name. */
+export function hospitalNameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export interface HospitalInfo {
+  id: string;
+  name: string;
+  facilityId: string | null;
+  city: string;
+}
+
+/** The hospital a hospital account speaks for (null for other accounts). */
+export async function hospitalOfUser(db: Db, userId: string): Promise<HospitalInfo | null> {
+  const [row] = await db
+    .select({
+      id: hospitals.id,
+      name: hospitals.name,
+      facilityId: hospitals.facilityId,
+      city: hospitals.city,
+    })
+    .from(users)
+    .innerJoin(hospitals, eq(hospitals.id, users.hospitalId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Requests a hospital account sees: its own, its hospital's, and those naming its facility or name+city. */
+export function hospitalScope(userId: string, hospital: HospitalInfo | null): SQL {
+  const parts: SQL[] = [eq(bloodRequests.createdBy, userId)];
+  if (hospital) {
+    parts.push(eq(bloodRequests.hospitalId, hospital.id));
+    if (hospital.facilityId) parts.push(eq(bloodRequests.facilityId, hospital.facilityId));
+    parts.push(
+      and(
+        eq(bloodRequests.hospitalNameKey, hospitalNameKey(hospital.name)),
+        sql`lower(${bloodRequests.city}) = lower(${hospital.city})`,
+      ) as SQL,
+    );
+  }
+  return or(...parts) as SQL;
+}
+
+/**
+ * Whether a hospital account may record donations against this request: it is one of its
+ * hospital's (the same scope as its list). Unknown request: 404.
+ */
+export async function isRequestOfHospital(
+  db: Db,
+  requestId: string,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({
+      id: bloodRequests.id,
+      inScope: sql<boolean>`${hospitalScope(userId, await hospitalOfUser(db, userId))}`,
+    })
+    .from(bloodRequests)
+    .where(eq(bloodRequests.id, requestId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'There is no blood request with this id.');
+  return row.inScope === true;
+}
+
+/** Whether the donor accepted this request (a hospital's donation for it is then not a walk-in). */
+export async function hasAccepted(db: Db, requestId: string, donorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bloodRequestMatches.id })
+    .from(bloodRequestMatches)
+    .where(
+      and(
+        eq(bloodRequestMatches.requestId, requestId),
+        eq(bloodRequestMatches.donorId, donorId),
+        eq(bloodRequestMatches.response, 'accepted'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
 
 /**
  * Links a recorded donation to the request's match of this donor (pass the transaction). A

@@ -59,6 +59,10 @@ export const bloodRequests = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdByRole: text().$type<(typeof BLOOD_REQUEST_ACTOR_ROLES)[number]>().notNull(),
     requesterIpHash: text(),
+    /** The requester's language (en, es, hi) for messages to the contact given; null: English. */
+    language: text(),
+    /** When the tracking link was last sent to the contact on file (a duplicate made by someone else). */
+    trackingLinkSentAt: timestamp({ withTimezone: true }),
     /** The radius of the latest matching round (km); null before matching. */
     searchRadiusKm: doublePrecision(),
     matchRound: integer().notNull().default(0),

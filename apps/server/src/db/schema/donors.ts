@@ -91,6 +91,8 @@ export const donations = pgTable(
     verified: boolean().notNull().default(false),
     verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     certificateNumber: text().unique('donations_certificate_number_unique'),
+    /** Recorded by a hospital for a donor who had not accepted one of its requests. */
+    walkIn: boolean().notNull().default(false),
     bloodType: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,6 +16,12 @@ import {
 } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import {
+  hospitalNameKey,
+  hospitalOfUser,
+  hospitalScope,
+  type HospitalInfo,
+} from '../../lib/blood-request-links';
+import {
   bloodRequestHistory,
   bloodRequestMatches,
   bloodRequests,
@@ -41,12 +47,7 @@ export type ListScope =
   | { kind: 'hospital'; userId: string; hospital: HospitalInfo | null }
   | { kind: 'donor'; userId: string };
 
-export interface HospitalInfo {
-  id: string;
-  name: string;
-  facilityId: string | null;
-  city: string;
-}
+export { hospitalNameKey, type HospitalInfo };
 
 /** One donor the candidate query found (see `findCandidates`). */
 export interface CandidateRow {
@@ -79,14 +80,6 @@ export interface CandidateQuery {
   alertsSince: Date;
 }
 
-/** Lower-case letters and digits only: "Gandhi Hospital," and "gandhi  hospital" are one name. */
-export function hospitalNameKey(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 const toDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(value as string);
@@ -199,22 +192,6 @@ function toCandidate(row: Record<string, unknown>): CandidateRow {
 }
 
 export function createBloodRequestsRepository(db: Db) {
-  /** Requests a hospital account sees: its own, its hospital's, and those naming its facility or name+city. */
-  function hospitalScope(userId: string, hospital: HospitalInfo | null): SQL {
-    const parts: SQL[] = [eq(bloodRequests.createdBy, userId)];
-    if (hospital) {
-      parts.push(eq(bloodRequests.hospitalId, hospital.id));
-      if (hospital.facilityId) parts.push(eq(bloodRequests.facilityId, hospital.facilityId));
-      parts.push(
-        and(
-          eq(bloodRequests.hospitalNameKey, hospitalNameKey(hospital.name)),
-          sql`lower(${bloodRequests.city}) = lower(${hospital.city})`,
-        ) as SQL,
-      );
-    }
-    return or(...parts) as SQL;
-  }
-
   function scopeCondition(scope: ListScope): SQL | undefined {
     if (scope.kind === 'all') return undefined;
     if (scope.kind === 'hospital') return hospitalScope(scope.userId, scope.hospital);
@@ -363,20 +340,7 @@ export function createBloodRequestsRepository(db: Db) {
     },
 
     /** The hospital a hospital account signs in for (null for other users or a missing link). */
-    async hospitalOfUser(userId: string): Promise<HospitalInfo | null> {
-      const [row] = await db
-        .select({
-          id: hospitals.id,
-          name: hospitals.name,
-          facilityId: hospitals.facilityId,
-          city: hospitals.city,
-        })
-        .from(users)
-        .innerJoin(hospitals, eq(hospitals.id, users.hospitalId))
-        .where(eq(users.id, userId))
-        .limit(1);
-      return row ?? null;
-    },
+    hospitalOfUser: (userId: string) => hospitalOfUser(db, userId),
 
     /** A live hospital that speaks for this facility, to link a request that names it. */
     async hospitalForFacility(facilityId: string): Promise<string | null> {
@@ -396,6 +360,21 @@ export function createBloodRequestsRepository(db: Db) {
         .from(users)
         .where(and(eq(users.hospitalId, hospitalId), isNull(users.deletedAt)));
       return rows.map((row) => row.id);
+    },
+
+    /** The live accounts that verified the request (its history), with their roles. */
+    async verifiersOf(requestId: string): Promise<{ id: string; role: string }[]> {
+      return db
+        .selectDistinct({ id: users.id, role: users.role })
+        .from(bloodRequestHistory)
+        .innerJoin(users, eq(users.id, bloodRequestHistory.by))
+        .where(
+          and(
+            eq(bloodRequestHistory.requestId, requestId),
+            eq(bloodRequestHistory.status, 'verified'),
+            isNull(users.deletedAt),
+          ),
+        );
     },
 
     async adminIds(): Promise<string[]> {

@@ -73,8 +73,14 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'administrators (and the named hospital) in-app.\n\n' +
           '**Duplicate guard**: an open request (pending, verified, in progress) with the same contact phone, blood ' +
           'type and hospital (the same `facilityId`, else the same hospital name, ignoring case and punctuation, in ' +
-          'the same city) made in the last 24 hours is returned instead: **200** with `duplicate: true` and that ' +
-          'request; nothing new is made. **Idempotent** by `X-Request-ID` (same id and body → the first reply, ' +
+          'the same city) made in the last 24 hours means nothing new is made: **200** with `duplicate: true`. The ' +
+          'stored request is in the reply only when the caller may read it (its owner signed in, an administrator, ' +
+          'the hospital in scope); anyone else (a guest too) gets `request: null` — nothing they did not send — and ' +
+          'the request’s tracking link is e-mailed to the address given with it (at most once an hour; the reply ' +
+          'is the same whether one was on file or not). The per-phone limit is checked **before** the duplicate ' +
+          'guard, so past it a duplicate is 429 like any other request and the limit tells no prober which guess ' +
+          'matched. `language` (en, es, hi) is the language of those messages. ' +
+          '**Idempotent** by `X-Request-ID` (same id and body → the first reply, ' +
           '`Idempotent-Replayed: true`). **Limits** (guests and donors; hospitals and administrators are exempt): ' +
           `${BLOOD_REQUEST_RATE_LIMITS.create.max} requests per hour per client address, and ${PHONE_LIMIT.max} per ` +
           'contact phone in 24 hours (counted in the database); over either, 429 `RATE_LIMITED` with `Retry-After`. ' +
@@ -197,7 +203,16 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'status (use `/status`); `null` clears an optional field; unknown fields are 400. Changing `facilityId`, ' +
           '`latitude`/`longitude` or `pincode` places the request again; `requiredBy` moves `expiresAt`. Donors ' +
           'already told are not told again; the next widening round uses the new values. A request that is no ' +
-          'longer open is 409 `CONFLICT`.',
+          'longer open is 409 `CONFLICT`.\n\n' +
+          '**After verification** the requester (the owner, unless an administrator or the hospital in scope) may ' +
+          'still change `notes` and `requiredBy` freely. A change to anything a verifier checked — blood type, ' +
+          'units, urgency, patient name, hospital name, facility, city, state, address, PIN code, point, contact ' +
+          'name, phone or e-mail — with a value that differs sends the request back to `pending` (history: who and ' +
+          'which fields; activity log `blood_request.back_to_review`): no donor is told and no widening round runs ' +
+          'until it is verified again, donors who accepted see no contact meanwhile and are asked not to travel or ' +
+          'pay anyone, and the accounts that verified it, the administrators and the hospital it names are told. ' +
+          'When verified again, those donors are told and the request is `in_progress` again. Edits by an ' +
+          'administrator or the hospital in scope (verifiers themselves) keep the status.',
         security: BEARER,
         params: idParamsSchema,
         body: updateBloodRequestSchema,

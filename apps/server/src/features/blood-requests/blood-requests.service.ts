@@ -35,6 +35,7 @@ import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
+import type { Mailer } from '../../lib/mail/mailer';
 import type { MailLanguage } from '../../lib/mail/templates';
 import { readNotificationSettings } from '../../lib/notification-settings';
 import type { Notifier } from '../../lib/notifications/notifier';
@@ -48,6 +49,7 @@ import {
   type HospitalInfo,
   type MatchCounts,
 } from './blood-requests.repository';
+import { renderTrackingLinkMail } from './tracking-link.mail';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -59,6 +61,31 @@ export const CREATE_ROUTE_KEY = 'POST /api/v1/blood-requests';
 export const PHONE_LIMIT = { max: 3, windowMs: DAY_MS } as const;
 /** An open request with the same phone, blood type and hospital within this window is returned instead. */
 export const DUPLICATE_WINDOW_MS = DAY_MS;
+/** The tracking link of one request is sent to its contact at most once in this window. */
+export const TRACKING_LINK_RESEND_MS = HOUR_MS;
+
+/**
+ * What donors act on and a verifier checked: a change to any of these by the requester after
+ * verification sends the request back to review (the "send a UPI advance" scam changes the
+ * contact of a verified request). The requester may still change `notes` and `requiredBy`.
+ */
+export const REVIEWED_FIELDS = [
+  'bloodType',
+  'unitsNeeded',
+  'urgency',
+  'patientName',
+  'hospitalName',
+  'facilityId',
+  'city',
+  'state',
+  'address',
+  'pincode',
+  'latitude',
+  'longitude',
+  'contactName',
+  'contactPhone',
+  'contactEmail',
+] as const satisfies readonly (keyof UpdateBloodRequest & keyof BloodRequestRow)[];
 /** The shortest donation interval (men): nobody who gave more recently can be asked. */
 const SHORTEST_INTERVAL_MS = 90 * DAY_MS;
 const FAIRNESS_WINDOW_MS = 7 * DAY_MS;
@@ -107,7 +134,9 @@ export interface BloodRequestsServiceDeps {
   db: Db;
   notifier: Pick<Notifier, 'notify' | 'kick'>;
   idempotency: Idempotency;
-  config: { jwtSecret: string };
+  /** Tracking links to the contact on file (a duplicate made by someone who may not see it). */
+  mail: Pick<Mailer, 'enqueue' | 'kick'>;
+  config: { jwtSecret: string; publicUrl: string };
   now?: () => number;
   matching?: Partial<MatchingOptions>;
   logger?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -188,9 +217,13 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     };
   }
 
-  /** What a matched donor sees; the contact only once they accepted. */
+  /**
+   * What a matched donor sees; the contact only once they accepted, and never while the request
+   * waits for verification (again): a contact changed after verification is not handed out
+   * before a verifier checked it.
+   */
   function toMatchedView(row: BloodRequestRow, match: BloodRequestMatchRow): MatchedBloodRequest {
-    const accepted = match.response === 'accepted';
+    const accepted = match.response === 'accepted' && row.status !== 'pending';
     return {
       id: row.id,
       status: row.status,
@@ -491,11 +524,37 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       const settings = await readNotificationSettings(tx);
       await matchRound(tx, updated, 1, settings.matchRadiusKm, at);
       updated = (await repo.findById(row.id)) ?? updated;
+      // Verified again after a change (backToReview): donors who had accepted are told, and
+      // the request is in progress again.
+      const waiting = await repo.acceptedNotDonated(row.id);
+      for (const donorId of waiting) {
+        await notifier.notify(tx, donorId, {
+          type: 'blood_request.verified_again',
+          params: { bloodType: row.bloodType, hospital: row.hospitalName, city: row.city },
+          link: `/dashboard?request=${row.id}`,
+          email: true,
+        });
+      }
+      if (waiting.length > 0) {
+        updated = await transition(
+          tx,
+          updated,
+          'in_progress',
+          SYSTEM,
+          'Donors had accepted.',
+          meta,
+        );
+      }
     }
     return updated;
   }
 
-  async function notifyStaff(tx: Db, row: BloodRequestRow) {
+  /** `except`: users already told about this request by the caller (the verifier, say). */
+  async function notifyStaff(
+    tx: Db,
+    row: BloodRequestRow,
+    except: ReadonlySet<string> = new Set(),
+  ) {
     const repo = createBloodRequestsRepository(tx);
     const settings = await readNotificationSettings(tx);
     const params = {
@@ -507,6 +566,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     const critical = row.urgency === 'critical' && settings.notifyAdminsOnCritical;
     if (critical || row.status === 'pending') {
       for (const adminId of await repo.adminIds()) {
+        if (except.has(adminId)) continue;
         await notifier.notify(tx, adminId, {
           type: critical ? 'blood_request.critical' : 'blood_request.awaiting_verification',
           params,
@@ -518,6 +578,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     // The hospital the request names can verify it.
     if (row.status === 'pending' && row.hospitalId) {
       for (const userId of await repo.hospitalUserIds(row.hospitalId)) {
+        if (except.has(userId)) continue;
         await notifier.notify(tx, userId, {
           type: 'blood_request.awaiting_verification',
           params,
@@ -549,6 +610,124 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     throw forbidden();
   }
 
+  /**
+   * A verified (or in-progress) request whose requester changed `changed` goes back to
+   * `pending`: no donor is told and no contact is handed out until a verifier checks it again
+   * (widening runs only on verified requests). The verifier, the administrators and the hospital
+   * it names are told; donors who accepted are asked not to travel or pay until it is verified.
+   */
+  async function backToReview(
+    tx: Db,
+    before: BloodRequestRow,
+    row: BloodRequestRow,
+    changed: readonly string[],
+    caller: AuthUser,
+    meta: Pick<RequestMeta, 'requestId'>,
+  ): Promise<BloodRequestRow> {
+    if (!isOpenStatus(row.status) || row.status === 'pending') return row;
+    const repo = createBloodRequestsRepository(tx);
+    const at = new Date(now());
+    const updated = await repo.update(row.id, {
+      status: 'pending',
+      verifiedAt: null,
+      updatedAt: at,
+    });
+    await repo.addHistory({
+      requestId: row.id,
+      status: 'pending',
+      notes: `Changed by the requester after verification (${changed.join(', ')}): waiting for verification again.`,
+      by: caller.id,
+      byRole: caller.role,
+      at,
+    });
+    await createActivityLog(tx).record({
+      action: 'blood_request.back_to_review',
+      actorId: caller.id,
+      actorRole: caller.role,
+      targetType: 'blood_request',
+      targetId: row.id,
+      details: { from: row.status, fields: changed, trackingCode: row.trackingCode },
+      requestId: meta.requestId,
+    });
+    const params = {
+      code: row.trackingCode,
+      bloodType: before.bloodType,
+      hospital: before.hospitalName,
+      city: before.city,
+      fields: changed.join(', '),
+    };
+    const told = new Set<string>([caller.id]);
+    for (const verifier of await repo.verifiersOf(row.id)) {
+      if (told.has(verifier.id)) continue;
+      told.add(verifier.id);
+      await notifier.notify(tx, verifier.id, {
+        type: 'blood_request.back_to_review',
+        params,
+        link: verifier.role === 'hospital' ? '/hospital/dashboard' : '/admin/requests',
+        email: true,
+      });
+    }
+    for (const donorId of await repo.acceptedNotDonated(row.id)) {
+      await notifier.notify(tx, donorId, {
+        type: 'blood_request.on_hold',
+        params,
+        link: `/dashboard?request=${row.id}`,
+        email: true,
+      });
+    }
+    await notifyStaff(tx, updated, told);
+    return updated;
+  }
+
+  /** 429 past PHONE_LIMIT requests by guests and donors with this contact phone in 24 hours. */
+  async function checkPhoneLimit(repo: BloodRequestsRepository, phone: string, at: Date) {
+    const recent = await repo.recentByPhone(phone, new Date(at.getTime() - PHONE_LIMIT.windowMs));
+    if (recent.length < PHONE_LIMIT.max) return;
+    const freeAt = recent[recent.length - PHONE_LIMIT.max]!.getTime() + PHONE_LIMIT.windowMs;
+    const seconds = Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000));
+    throw new AppError(
+      'RATE_LIMITED',
+      `This phone number has made ${PHONE_LIMIT.max} requests in the last 24 hours. Please call the hospital's blood bank, or try again later.`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  }
+
+  /** A duplicate is handed back whole only to its owner, an administrator, the hospital in scope. */
+  async function mayReadDuplicate(
+    repo: BloodRequestsRepository,
+    caller: AuthUser,
+    row: BloodRequestRow,
+  ): Promise<boolean> {
+    const { access } = await accessOf(repo, caller, row);
+    return access === 'admin' || access === 'owner' || access === 'hospital';
+  }
+
+  /**
+   * The tracking link to the e-mail given with the request, at most once per
+   * TRACKING_LINK_RESEND_MS (a prober cannot flood the owner's inbox). Without an e-mail on file
+   * nothing is sent; the reply is the same either way.
+   */
+  async function sendTrackingLink(tx: Db, row: BloodRequestRow, at: Date) {
+    if (!row.contactEmail) return;
+    const sentAt = row.trackingLinkSentAt?.getTime();
+    if (sentAt !== undefined && at.getTime() - sentAt < TRACKING_LINK_RESEND_MS) return;
+    await deps.mail.enqueue(
+      renderTrackingLinkMail({
+        to: row.contactEmail,
+        language: row.language,
+        contactName: row.contactName,
+        trackingCode: row.trackingCode,
+        publicUrl: deps.config.publicUrl,
+      }),
+      tx,
+    );
+    await createBloodRequestsRepository(tx).update(row.id, {
+      trackingLinkSentAt: at,
+      updatedAt: row.updatedAt,
+    });
+  }
+
   return {
     /**
      * Anyone (guests too). Guests and donors → pending; hospital accounts and administrators →
@@ -572,6 +751,9 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         const repo = createBloodRequestsRepository(tx);
         const at = new Date(now());
         const nameKey = hospitalNameKey(body.hospitalName);
+        // The per-phone limit comes first: past it, a duplicate is refused like anything else,
+        // so the limit does not tell a prober which of its guesses matched.
+        if (!privileged) await checkPhoneLimit(repo, body.contactPhone, at);
         const duplicate = await repo.findOpenDuplicate({
           contactPhone: body.contactPhone,
           bloodType: body.bloodType,
@@ -581,27 +763,15 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           since: new Date(at.getTime() - DUPLICATE_WINDOW_MS),
         });
         if (duplicate) {
-          return {
-            statusCode: 200,
-            body: { request: await fullView(tx, duplicate), duplicate: true },
-          };
-        }
-        if (!privileged) {
-          const recent = await repo.recentByPhone(
-            body.contactPhone,
-            new Date(at.getTime() - PHONE_LIMIT.windowMs),
-          );
-          if (recent.length >= PHONE_LIMIT.max) {
-            const freeAt =
-              recent[recent.length - PHONE_LIMIT.max]!.getTime() + PHONE_LIMIT.windowMs;
-            const seconds = Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000));
-            throw new AppError(
-              'RATE_LIMITED',
-              `This phone number has made ${PHONE_LIMIT.max} requests in the last 24 hours. Please call the hospital's blood bank, or try again later.`,
-              undefined,
-              { 'retry-after': String(seconds) },
-            );
+          if (caller && (await mayReadDuplicate(repo, caller, duplicate))) {
+            return {
+              statusCode: 200,
+              body: { request: await fullView(tx, duplicate), duplicate: true },
+            };
           }
+          // Anyone else learns only that it exists; its owner gets the link at the contact on file.
+          await sendTrackingLink(tx, duplicate, at);
+          return { statusCode: 200, body: { request: null, duplicate: true } };
         }
         // A hospital account's request is at its own facility unless it names another one.
         const ownHospital =
@@ -641,6 +811,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
             requiredBy ??
             new Date(at.getTime() + BLOOD_REQUEST_LIMITS.defaultLifetimeHours * HOUR_MS),
           notes: body.notes ?? null,
+          language: body.language ?? null,
           createdBy: actor.id,
           createdByRole: actor.role,
           requesterIpHash: ipHash(meta.ip),
@@ -712,6 +883,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         outcome = { ...(await db.transaction(work)), replayed: false };
       }
       notifier.kick();
+      deps.mail.kick();
       return {
         statusCode: outcome.statusCode === 200 ? 200 : 201,
         result: outcome.body as CreateBloodRequestResult,
@@ -828,7 +1000,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       const row = await db.transaction(async (tx) => {
         const repo = createBloodRequestsRepository(tx);
         const current = await loadLocked(tx, id);
-        await requireManager(repo, caller, current, true);
+        const access = await requireManager(repo, caller, current, true);
         if (!isOpenStatus(current.status)) {
           throw new AppError(
             'CONFLICT',
@@ -883,7 +1055,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           }
         }
         set.updatedAt = new Date(now());
-        const updated = await repo.update(id, set);
+        let updated = await repo.update(id, set);
         await createActivityLog(tx).record({
           action: 'blood_request.updated',
           actorId: caller.id,
@@ -893,8 +1065,14 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           details: { fields },
           requestId: meta.requestId,
         });
+        // A verifier's own edit stands; the requester's edit of what was verified is checked again.
+        const changed = REVIEWED_FIELDS.filter((field) => current[field] !== updated[field]);
+        if (access === 'owner' && current.verifiedAt !== null && changed.length > 0) {
+          updated = await backToReview(tx, current, updated, changed, caller, meta);
+        }
         return updated;
       });
+      notifier.kick();
       return fullView(db, row);
     },
 

@@ -203,7 +203,7 @@ describe('POST /api/v1/blood-requests', () => {
     expect(limited.json().error.message).not.toContain(contactPhone);
   });
 
-  it('returns the open duplicate (200, duplicate: true) instead of making a second request', async () => {
+  it('makes nothing new for an open duplicate (200, duplicate: true; the request only to who may read it)', async () => {
     const body = requestBody();
     const first = await created(body);
     const again = await create({
@@ -212,12 +212,15 @@ describe('POST /api/v1/blood-requests', () => {
       unitsNeeded: 3,
     });
     expect(again.statusCode).toBe(200);
-    expect(again.json().data).toMatchObject({
+    expect(again.json().data).toEqual({ duplicate: true, request: null });
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const asAdmin = await create({ ...body, hospitalName: 'GANDHI  hospital.' }, { user: admin });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().data).toMatchObject({
       duplicate: true,
       request: { id: first.id, unitsNeeded: 2 },
     });
     // A cancelled request is no longer open: the same request again is a new one.
-    const admin = await signIn(subject.app, db(), { role: 'admin' });
     await call('DELETE', `/api/v1/blood-requests/${first.id}`, admin);
     const renewed = await create(body);
     expect(renewed.statusCode).toBe(201);

@@ -126,7 +126,11 @@ export const donationsRoutes: FastifyPluginAsyncZod<DonationsRoutesOptions> = as
           "facilityId?, place?}`; `place` defaults to the hospital account's name. The donation is verified and gets " +
           'a certificate number `BDMS-YYYY-XXXXXXXX` (Crockford base32, 40 random bits); the donor is told and hidden ' +
           'from matching for their interval. With `requestId` the donation is linked to the donor’s match for that blood ' +
-          'request (an unknown request is 404). Unknown donor 404. **Idempotent** by `X-Request-ID`.',
+          'request (an unknown request is 404). **Hospitals** record against their own requests only (their own, ' +
+          'their hospital’s, those naming their facility or name and city): another hospital’s `requestId` is 403 ' +
+          'and nothing is stored. A donation for a donor who had not accepted the named request, or with no ' +
+          '`requestId`, is a **walk-in**: stored with `walkIn: true` (shown in the donor’s list to administrators and ' +
+          'in the activity log). Unknown donor 404. **Idempotent** by `X-Request-ID`.',
         security: BEARER,
         body: recordDonationSchema,
         response: {

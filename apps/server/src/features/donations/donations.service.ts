@@ -10,7 +10,12 @@ import {
 import type { Db } from '../../db/client';
 import type { DonationRow, UserRow } from '../../db/schema';
 import { assertSelf, assertSelfOrAdmin } from '../../lib/access';
-import { countAcceptedRequests, linkDonationToRequest } from '../../lib/blood-request-links';
+import {
+  countAcceptedRequests,
+  hasAccepted,
+  isRequestOfHospital,
+  linkDonationToRequest,
+} from '../../lib/blood-request-links';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -54,6 +59,7 @@ export function toDonationView(row: DonationRow): Donation {
     verified: row.verified,
     certificateAvailable: row.verified && row.certificateNumber !== null,
     certificateNumber: row.certificateNumber,
+    walkIn: row.walkIn,
   };
 }
 
@@ -183,6 +189,20 @@ export function createDonationsService(deps: DonationsServiceDeps) {
       }
       const donatedAt = parseDonatedAt(body.donatedAt);
       checkDate(donor, donatedAt, 'body.donatedAt');
+      // A hospital records donations for its own requests only, never against another
+      // hospital's; a donor who had not accepted the request (or no request) is a walk-in,
+      // recorded as such for administrators to see.
+      if (
+        caller.role === 'hospital' &&
+        body.requestId &&
+        !(await isRequestOfHospital(db, body.requestId, caller.id))
+      ) {
+        throw new AppError(
+          'FORBIDDEN',
+          'This blood request is not one of your hospital’s: record the donation without it (a walk-in) or ask an administrator.',
+        );
+      }
+      const walkIn = !body.requestId || !(await hasAccepted(db, body.requestId, donor.id));
       let place = body.place;
       if (!place && caller.role === 'hospital') {
         place = (await repository.findUser(caller.id))?.fullName;
@@ -203,6 +223,7 @@ export function createDonationsService(deps: DonationsServiceDeps) {
                 requestId: body.requestId ?? null,
                 verified: true,
                 verifiedBy: caller.id,
+                walkIn,
                 certificateNumber: generateCertificateNumber(donatedAt),
                 bloodType: donor.bloodType,
                 createdAt: new Date(now()),
@@ -225,7 +246,7 @@ export function createDonationsService(deps: DonationsServiceDeps) {
                 actorRole: caller.role,
                 targetType: 'user',
                 targetId: donor.id,
-                details: { donationId: row.id, units: row.units },
+                details: { donationId: row.id, units: row.units, walkIn, requestId: row.requestId },
                 requestId: meta.requestId,
               });
               await notifier.notify(inner, donor.id, {

@@ -319,3 +319,6 @@ export function renderTestMail(input: TestMailInput): RenderedMail {
     publicUrl: input.publicUrl,
   });
 }
+
+/** The shared layout, for features that write their own messages (texts in en, es, hi). */
+export { render as renderMailLayout, type Layout as MailLayout };

@@ -22,6 +22,9 @@ export const NOTIFICATION_TYPES = [
   'blood_request.donor_accepted',
   'blood_request.status_changed',
   'blood_request.closed',
+  'blood_request.back_to_review',
+  'blood_request.on_hold',
+  'blood_request.verified_again',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -198,6 +201,57 @@ export const NOTIFICATION_TEXT: Record<NotificationType, Record<MailLanguage, Te
     hi: {
       title: 'दाता रास्ते में हैं',
       message: '{hospital} में आपके अनुरोध {code} के लिए {count} दाता रास्ते में हैं।',
+    },
+  },
+  'blood_request.back_to_review': {
+    en: {
+      title: 'Verified request changed',
+      message:
+        'The request {code} for {bloodType} blood at {hospital}, {city} was changed by its requester after it was verified ({fields}). It is waiting for verification again; donors are not told until it is checked.',
+    },
+    es: {
+      title: 'Solicitud verificada modificada',
+      message:
+        'La solicitud {code} de sangre {bloodType} en {hospital}, {city} fue modificada por quien la hizo después de verificarse ({fields}). Espera de nuevo la verificación; no se avisa a donantes hasta revisarla.',
+    },
+    hi: {
+      title: 'सत्यापित अनुरोध बदला गया',
+      message:
+        '{hospital}, {city} में {bloodType} रक्त के अनुरोध {code} को सत्यापन के बाद अनुरोधकर्ता ने बदला ({fields})। यह फिर से सत्यापन की प्रतीक्षा में है; जाँच होने तक दाताओं को नहीं बताया जाएगा।',
+    },
+  },
+  'blood_request.on_hold': {
+    en: {
+      title: 'Please wait before travelling',
+      message:
+        'The details of the request for {bloodType} blood at {hospital}, {city} were changed and are being checked again. Please do not travel or pay anyone until it is verified; we will tell you.',
+    },
+    es: {
+      title: 'Espera antes de ir',
+      message:
+        'Los datos de la solicitud de sangre {bloodType} en {hospital}, {city} cambiaron y se están revisando de nuevo. No vayas ni pagues a nadie hasta que se verifique; te avisaremos.',
+    },
+    hi: {
+      title: 'कृपया अभी यात्रा न करें',
+      message:
+        '{hospital}, {city} में {bloodType} रक्त के अनुरोध का विवरण बदला गया है और उसकी फिर से जाँच हो रही है। सत्यापन होने तक कृपया यात्रा न करें और किसी को कोई पैसा न दें; हम आपको बताएँगे।',
+    },
+  },
+  'blood_request.verified_again': {
+    en: {
+      title: 'Request verified again',
+      message:
+        'The request for {bloodType} blood at {hospital}, {city} was checked and verified again. Its contact details may have changed: open it to see them before you go.',
+    },
+    es: {
+      title: 'Solicitud verificada de nuevo',
+      message:
+        'La solicitud de sangre {bloodType} en {hospital}, {city} se revisó y verificó de nuevo. Sus datos de contacto pueden haber cambiado: ábrela para verlos antes de ir.',
+    },
+    hi: {
+      title: 'अनुरोध फिर से सत्यापित',
+      message:
+        '{hospital}, {city} में {bloodType} रक्त के अनुरोध की फिर से जाँच हुई और यह सत्यापित है। इसका संपर्क विवरण बदल सकता है: जाने से पहले इसे खोलकर देखें।',
     },
   },
   'blood_request.closed': {

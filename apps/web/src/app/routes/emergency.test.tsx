@@ -78,6 +78,7 @@ describe('/emergency', () => {
       state: 'Maharashtra',
       contactName: 'Sunita Patil',
       contactPhone: '+919876543210',
+      language: 'en',
     });
     expect(await screen.findByRole('heading', { name: 'Donors are responding' })).toBeVisible();
   });
@@ -116,6 +117,17 @@ describe('/emergency', () => {
     expect(
       await screen.findByText(/You already have an open request for this patient/),
     ).toBeVisible();
+  });
+
+  it('says an open request like it exists, without showing it, when the server hands none back', async () => {
+    const { user, router } = renderEmergency({
+      'POST /blood-requests': ok({ request: null, duplicate: true }),
+    });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByText('A request like this is already open')).toBeVisible();
+    expect(screen.getByText(/its tracking link has been sent there/)).toBeVisible();
+    expect(router.state.location.search).toBe('');
   });
 
   it('says how long to wait after a 429', async () => {

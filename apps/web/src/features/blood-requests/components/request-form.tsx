@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   BLOOD_REQUEST_LIMITS,
   BLOOD_TYPES,
+  REQUEST_LANGUAGES,
   URGENCIES,
   type BloodRequest,
   type FacilitySearchResult,
@@ -68,6 +69,11 @@ function useFacilitySearch(query: string, enabled: boolean) {
   return enabled && result?.query === trimmed ? result.items : [];
 }
 
+const requestLanguage = (language: string) =>
+  (REQUEST_LANGUAGES as readonly string[]).includes(language)
+    ? (language as (typeof REQUEST_LANGUAGES)[number])
+    : undefined;
+
 type LocationStatus = 'idle' | 'locating' | 'found' | 'denied' | 'unavailable';
 
 /**
@@ -84,10 +90,12 @@ export function RequestForm({
   defaults?: Partial<RequestFormInput>;
   submitLabel?: string;
 }) {
-  const { t } = useTranslation(['requests', 'auth']);
+  const { t, i18n } = useTranslation(['requests', 'auth']);
   const errorMessage = useErrorMessage();
   const canLocate = useFeatureFlag('locationDetection');
   const [failure, setFailure] = useState<string | null>(null);
+  // A duplicate of someone else's open request: the server hands nothing back (privacy).
+  const [duplicateElsewhere, setDuplicateElsewhere] = useState(false);
   const [location, setLocation] = useState<LocationStatus>('idle');
   const [pickedFacility, setPickedFacility] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -166,9 +174,17 @@ export function RequestForm({
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    setDuplicateElsewhere(false);
     try {
-      const { request, duplicate } = await createBloodRequest(values);
-      onCreated(request, duplicate);
+      const { request, duplicate } = await createBloodRequest({
+        ...values,
+        language: requestLanguage(i18n.language),
+      });
+      if (request) onCreated(request, duplicate);
+      else {
+        setDuplicateElsewhere(true);
+        requestAnimationFrame(() => failureRef.current?.focus());
+      }
     } catch (error) {
       const fields = invalidRequestFields(error);
       if (fields.length > 0) {
@@ -203,6 +219,14 @@ export function RequestForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8">
       <div ref={failureRef} tabIndex={-1} className="outline-none">
         {failure && <Alert variant="error" dismissible={false} message={failure} />}
+        {duplicateElsewhere && (
+          <Alert
+            variant="info"
+            dismissible={false}
+            title={t('requests:form.duplicateTitle')}
+            message={t('requests:form.duplicateElsewhere')}
+          />
+        )}
       </div>
 
       <section className="flex flex-col gap-5">
