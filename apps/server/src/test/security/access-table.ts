@@ -327,7 +327,21 @@ export const TABLE: Record<string, Rule | Rule[]> = {
   },
 
   // Blood requests
-  'POST /api/v1/blood-requests': { access: PUBLIC, call: () => ({ payload: requestBody() }) },
+  'POST /api/v1/blood-requests': [
+    { access: PUBLIC, call: () => ({ payload: requestBody() }) },
+    {
+      // What a prober knows (phone, blood type, hospital, city): the privacy matrix checks that
+      // the reply carries none of the guest's request to anyone but an administrator.
+      variant: "a duplicate of a guest's open request",
+      access: PUBLIC,
+      call: (w) => {
+        const { contactPhone, bloodType, hospitalName, city, state } = w.guestRequest.body;
+        return {
+          payload: requestBody({ contactPhone, bloodType, hospitalName, city, state }),
+        };
+      },
+    },
+  ],
   'GET /api/v1/blood-requests/track/:trackingCode': {
     access: PUBLIC,
     call: (w) => ({ params: { trackingCode: w.donorRequest.trackingCode } }),

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SignedInUser } from '../donor-helpers';
 import { RULES, TABLE, type Call, type Expectation, type Rule } from './access-table';
+import { leaksIn } from './privacy';
 import { fillPath, registeredRoutes, splitRoutes } from './route-table';
 import { createWorld, ROLES, type Role, type World } from './world';
 
@@ -13,7 +14,9 @@ vi.mock('fastify', async (importOriginal) =>
 /**
  * Issue #9, "Authorisation matrix": every route the server registers, called as each role, must
  * answer as access-table.ts declares; a registered route missing from the table fails the first
- * test with its name.
+ * test with its name. Issue #14, "privacy matrix": each reply is searched for the cast's personal
+ * values (privacy.ts) and fails naming the route, the caller and the field that carried one the
+ * caller may not receive.
  */
 let world: World;
 
@@ -73,6 +76,8 @@ describe('authorisation matrix', () => {
       const caller = role === 'anonymous' ? null : (call.as ?? world.callers[role]);
       const res = await inject(key, call, caller);
       check(role, rule.access[role], rule, res);
+      // The privacy matrix: whatever the status, no reply carries what the caller may not see.
+      expect(leaksIn(res.body, role, key, world.secrets), 'personal data in the reply').toEqual([]);
       // The automatic HEAD route runs the GET's hooks: it must refuse the same callers.
       if (key.startsWith('GET ') && rule.access[role] !== 'allow') {
         const head = await inject(key, call, caller, 'HEAD');

@@ -8,10 +8,11 @@ import { loadContent } from '../../features/education/education.loader';
 import { loadReferenceData } from '../../features/facilities/facilities.loader';
 import { bearer, seedUser } from '../auth-helpers';
 import { insertDonor, submitQuestionnaire } from '../admin-helpers';
-import { HYDERABAD, northOfHyderabad, requestBody } from '../blood-request-helpers';
+import { northOfHyderabad, requestBody } from '../blood-request-helpers';
 import { SAMPLE_FILES, uploadDocument, type SignedInUser } from '../donor-helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
+import { accountSecrets, requestSecrets, type Secret } from './privacy';
 
 /**
  * One app and one seeded cast for the security tests (PGlite start-up costs seconds, so the
@@ -59,6 +60,10 @@ export interface World {
   /** The hospital account's own request (verified at once), to which approvedDonor was matched. */
   hospitalRequest: { id: string };
   hospitalRequestToCancel: { id: string };
+  /** A guest's pending request naming another hospital: nobody but administrators may read it. */
+  guestRequest: { id: string; body: ReturnType<typeof requestBody> };
+  /** Every personal value of the cast, with whose it is: the privacy matrix looks for them. */
+  secrets: Secret[];
   facilityId: string;
   article: { id: string; slug: string };
   faqId: string;
@@ -72,6 +77,19 @@ export interface World {
 }
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures');
+
+/** A request's personal values, unique to it; its point `km` north of Hyderabad. */
+function uniqueRequest(tag: string, km: number) {
+  const surname = { owner: 'Ownerpatil', hospital: 'Wardkar', guest: 'Guestwala' }[tag] ?? tag;
+  return {
+    patientName: `Patient ${surname}`,
+    contactName: `Caller ${surname}`,
+    contactEmail: `${tag}.family@example.org`,
+    notes: `Notes of ${tag}: ward ${km}`,
+    address: `${tag} lane, house ${km}`,
+    ...northOfHyderabad(km),
+  };
+}
 
 let addressSequence = 0;
 /** 10.x.y.z: unique per call for the whole test file (16 million addresses). */
@@ -149,7 +167,8 @@ export async function createWorld(options: { env?: Record<string, string> } = {}
   });
   const { app } = testApp;
 
-  const admin = await account(app, db, { role: 'admin', fullName: 'Matrix Admin' });
+  // Distinct names: a surname (or a whole name) in a reply names whose data leaked.
+  const admin = await account(app, db, { role: 'admin', fullName: 'Amala Adminova' });
   const hospitalAccount = await account(app, db, { role: 'hospital', fullName: 'Matrix Hospital' });
   const [hospital] = await db
     .insert(hospitals)
@@ -159,15 +178,31 @@ export async function createWorld(options: { env?: Record<string, string> } = {}
     .update(users)
     .set({ hospitalId: hospital!.id })
     .where(eq(users.id, hospitalAccount.row.id));
-  const pendingDonor = await account(app, db, { status: 'pending' });
-  const approvedDonor = await account(app, db, { status: 'approved', fullName: 'Owner Donor' });
-  const otherDonor = await account(app, db, { status: 'approved', bloodType: 'AB+', km: 3 });
+  const pendingDonor = await account(app, db, {
+    status: 'pending',
+    fullName: 'Pallavi Pendyala',
+    km: 7,
+  });
+  const approvedDonor = await account(app, db, {
+    status: 'approved',
+    fullName: 'Omkar Ownerappa',
+  });
+  const otherDonor = await account(app, db, {
+    status: 'approved',
+    bloodType: 'AB+',
+    km: 3,
+    fullName: 'Uma Othervelu',
+  });
 
   const [subjectHospital] = await db
     .insert(hospitals)
     .values({ name: 'Subject Hospital', city: 'Pune', state: 'Maharashtra' })
     .returning();
-  const subjectDonor = await insertDonor(db, { status: 'pending' });
+  const subjectDonor = await insertDonor(db, {
+    status: 'pending',
+    fullName: 'Sita Subjectamma',
+    ...northOfHyderabad(11),
+  });
   await submitQuestionnaire(db, subjectDonor.id);
   await submitQuestionnaire(db, approvedDonor.row.id);
 
@@ -199,7 +234,7 @@ export async function createWorld(options: { env?: Record<string, string> } = {}
       'POST',
       '/api/v1/blood-requests',
       hospitalAccount,
-      requestBody({ hospitalName: 'Matrix Hospital' }),
+      requestBody({ hospitalName: 'Matrix Hospital', ...uniqueRequest('hospital', 1.5) }),
     )
   ).request;
   const hospitalRequestToCancel = (
@@ -221,8 +256,20 @@ export async function createWorld(options: { env?: Record<string, string> } = {}
     );
   expect(match, 'approvedDonor must be matched to the hospital request').toBeDefined();
   const donorRequest = (
-    await inject('POST', '/api/v1/blood-requests', approvedDonor, requestBody({ ...HYDERABAD }))
+    await inject(
+      'POST',
+      '/api/v1/blood-requests',
+      approvedDonor,
+      requestBody({ ...uniqueRequest('owner', 2.5) }),
+    )
   ).request;
+  const guestBody = requestBody({
+    hospitalName: 'Guest Chosen Hospital',
+    city: 'Pune',
+    state: 'Maharashtra',
+    ...uniqueRequest('guest', 3.5),
+  });
+  const guestRequest = (await inject('POST', '/api/v1/blood-requests', null, guestBody)).request;
   const donorRequestToCancel = (
     await inject('POST', '/api/v1/blood-requests', approvedDonor, requestBody({ bloodType: 'A+' }))
   ).request;
@@ -269,6 +316,18 @@ export async function createWorld(options: { env?: Record<string, string> } = {}
     donorRequestToCancel: { id: donorRequestToCancel.id },
     hospitalRequest: { id: hospitalRequest.id },
     hospitalRequestToCancel: { id: hospitalRequestToCancel.id },
+    guestRequest: { id: guestRequest.id, body: guestBody },
+    secrets: [
+      ...accountSecrets('admin', admin.row),
+      ...accountSecrets('hospital', hospitalAccount.row),
+      ...accountSecrets('pendingDonor', pendingDonor.row),
+      ...accountSecrets('approvedDonor', approvedDonor.row),
+      ...accountSecrets('otherDonor', otherDonor.row),
+      ...accountSecrets('subjectDonor', subjectDonor),
+      ...requestSecrets('donorRequest', donorRequest),
+      ...requestSecrets('hospitalRequest', hospitalRequest),
+      ...requestSecrets('guestRequest', guestRequest),
+    ],
     facilityId,
     article: { id: article.id, slug: article.slug },
     faqId,
