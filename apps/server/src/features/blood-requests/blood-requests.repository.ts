@@ -80,7 +80,6 @@ export interface CandidateQuery {
   alertsSince: Date;
 }
 
-
 const toDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(value as string);
 

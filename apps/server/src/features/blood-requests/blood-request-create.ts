@@ -1,0 +1,289 @@
+import { createHmac, randomInt } from 'node:crypto';
+import {
+  BLOOD_REQUEST_LIMITS,
+  type BloodRequestStatus,
+  type CreateBloodRequest,
+  type CreateBloodRequestResult,
+} from '@bdms/shared';
+import type { Db } from '../../db/client';
+import type { BloodRequestRow, NewBloodRequestRow } from '../../db/schema';
+import { createActivityLog } from '../../lib/activity-log';
+import { AppError } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import { fingerprint, type Idempotency } from '../../lib/idempotency';
+import type { Mailer } from '../../lib/mail/mailer';
+import type { Notifier } from '../../lib/notifications/notifier';
+import type { RequestMeta } from '../../lib/request-context';
+import type { AuthUser } from '../../plugins/auth';
+import { accessOf, actorOf } from './blood-request-access';
+import type { RequestLifecycle } from './blood-request-lifecycle';
+import { locate } from './blood-request-location';
+import { fullView } from './blood-request-views';
+import {
+  createBloodRequestsRepository,
+  hospitalNameKey,
+  type BloodRequestsRepository,
+} from './blood-requests.repository';
+import { renderTrackingLinkMail } from './tracking-link.mail';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export const CREATE_ROUTE_KEY = 'POST /api/v1/blood-requests';
+
+/** Per contact phone (guests and donors), counted in the database so every process agrees. */
+export const PHONE_LIMIT = { max: 3, windowMs: DAY_MS } as const;
+/** An open request with the same phone, blood type and hospital within this window is returned instead. */
+export const DUPLICATE_WINDOW_MS = DAY_MS;
+/** The tracking link of one request is sent to its contact at most once in this window. */
+export const TRACKING_LINK_RESEND_MS = HOUR_MS;
+
+// No 0/O, 1/I/L or U: a code read over the phone or typed from a screenshot is not mistaken.
+const TRACKING_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const TRACKING_CODE_LENGTH = 8;
+
+/** 8 characters of a 30-letter alphabet: 30^8 ≈ 6.6 × 10^11 codes (≈ 39 bits), uniformly drawn. */
+export function generateTrackingCode(): string {
+  let code = '';
+  for (let i = 0; i < TRACKING_CODE_LENGTH; i += 1) {
+    code += TRACKING_ALPHABET[randomInt(TRACKING_ALPHABET.length)];
+  }
+  return code;
+}
+
+export interface RequestIntakeDeps {
+  db: Db;
+  notifier: Pick<Notifier, 'kick'>;
+  idempotency: Idempotency;
+  /** Tracking links to the contact on file (a duplicate made by someone who may not see it). */
+  mail: Pick<Mailer, 'enqueue' | 'kick'>;
+  config: { jwtSecret: string; publicUrl: string };
+  now: () => number;
+}
+
+/**
+ * Taking a blood request in (`POST /api/v1/blood-requests`): limits, the duplicate guard that
+ * hands back nothing the caller did not send, placing it, and the first steps of its life.
+ */
+export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestLifecycle) {
+  const { db, notifier, now } = deps;
+  const { transition, notifyStaff } = lifecycle;
+
+  const ipHash = (ip: string) =>
+    createHmac('sha256', deps.config.jwtSecret)
+      .update(`blood-request-ip:${ip}`)
+      .digest('hex')
+      .slice(0, 32);
+
+  async function checkPhoneLimit(repo: BloodRequestsRepository, phone: string, at: Date) {
+    const recent = await repo.recentByPhone(phone, new Date(at.getTime() - PHONE_LIMIT.windowMs));
+    if (recent.length < PHONE_LIMIT.max) return;
+    const freeAt = recent[recent.length - PHONE_LIMIT.max]!.getTime() + PHONE_LIMIT.windowMs;
+    const seconds = Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000));
+    throw new AppError(
+      'RATE_LIMITED',
+      `This phone number has made ${PHONE_LIMIT.max} requests in the last 24 hours. Please call the hospital's blood bank, or try again later.`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  }
+
+  /** A duplicate is handed back whole only to its owner, an administrator, the hospital in scope. */
+  async function mayReadDuplicate(
+    repo: BloodRequestsRepository,
+    caller: AuthUser,
+    row: BloodRequestRow,
+  ): Promise<boolean> {
+    const { access } = await accessOf(repo, caller, row);
+    return access === 'admin' || access === 'owner' || access === 'hospital';
+  }
+
+  /**
+   * The tracking link to the e-mail given with the request, at most once per
+   * TRACKING_LINK_RESEND_MS (a prober cannot flood the owner's inbox). Without an e-mail on file
+   * nothing is sent; the reply is the same either way.
+   */
+  async function sendTrackingLink(tx: Db, row: BloodRequestRow, at: Date) {
+    if (!row.contactEmail) return;
+    const sentAt = row.trackingLinkSentAt?.getTime();
+    if (sentAt !== undefined && at.getTime() - sentAt < TRACKING_LINK_RESEND_MS) return;
+    await deps.mail.enqueue(
+      renderTrackingLinkMail({
+        to: row.contactEmail,
+        language: row.language,
+        contactName: row.contactName,
+        trackingCode: row.trackingCode,
+        publicUrl: deps.config.publicUrl,
+      }),
+      tx,
+    );
+    await createBloodRequestsRepository(tx).update(row.id, {
+      trackingLinkSentAt: at,
+      updatedAt: row.updatedAt,
+    });
+  }
+
+  /**
+   * Anyone (guests too). Guests and donors → pending; hospital accounts and administrators →
+   * verified, and the first matching round runs in the same transaction. Duplicate guard,
+   * per-phone limit and idempotency as documented on the route.
+   */
+  async function create(
+    caller: AuthUser | null,
+    body: CreateBloodRequest,
+    meta: RequestMeta,
+  ): Promise<{ statusCode: 200 | 201; result: CreateBloodRequestResult; replayed: boolean }> {
+    if (caller?.status === 'suspended') {
+      throw new AppError('FORBIDDEN', 'Your account is suspended, so you cannot make requests.');
+    }
+    const actor = actorOf(caller);
+    const privileged = actor.role === 'hospital' || actor.role === 'admin';
+
+    const work = async (
+      tx: Db,
+    ): Promise<{ statusCode: 200 | 201; body: CreateBloodRequestResult }> => {
+      const repo = createBloodRequestsRepository(tx);
+      const at = new Date(now());
+      const nameKey = hospitalNameKey(body.hospitalName);
+      // The per-phone limit comes first: past it, a duplicate is refused like anything else,
+      // so the limit does not tell a prober which of its guesses matched.
+      if (!privileged) await checkPhoneLimit(repo, body.contactPhone, at);
+      const duplicate = await repo.findOpenDuplicate({
+        contactPhone: body.contactPhone,
+        bloodType: body.bloodType,
+        facilityId: body.facilityId ?? null,
+        hospitalNameKey: nameKey,
+        city: body.city,
+        since: new Date(at.getTime() - DUPLICATE_WINDOW_MS),
+      });
+      if (duplicate) {
+        if (caller && (await mayReadDuplicate(repo, caller, duplicate))) {
+          return {
+            statusCode: 200,
+            body: { request: await fullView(tx, duplicate), duplicate: true },
+          };
+        }
+        // Anyone else learns only that it exists; its owner gets the link at the contact on file.
+        await sendTrackingLink(tx, duplicate, at);
+        return { statusCode: 200, body: { request: null, duplicate: true } };
+      }
+      // A hospital account's request is at its own facility unless it names another one.
+      const ownHospital =
+        actor.role === 'hospital' && caller ? await repo.hospitalOfUser(caller.id) : null;
+      const facilityId = body.facilityId ?? ownHospital?.facilityId ?? null;
+      const location = await locate(repo, {
+        facilityId,
+        latitude: body.latitude ?? null,
+        longitude: body.longitude ?? null,
+        pincode: body.pincode ?? null,
+      });
+      let hospitalId = ownHospital?.id ?? null;
+      if (!hospitalId && facilityId) hospitalId = await repo.hospitalForFacility(facilityId);
+      const status: BloodRequestStatus = privileged ? 'verified' : 'pending';
+      const requiredBy = body.requiredBy ? new Date(body.requiredBy) : null;
+      const values: NewBloodRequestRow = {
+        trackingCode: '',
+        status: 'pending',
+        urgency: body.urgency,
+        bloodType: body.bloodType,
+        unitsNeeded: body.unitsNeeded,
+        patientName: body.patientName ?? null,
+        hospitalName: body.hospitalName,
+        hospitalNameKey: nameKey,
+        facilityId,
+        hospitalId,
+        city: body.city,
+        state: body.state,
+        address: body.address ?? null,
+        pincode: body.pincode ?? null,
+        ...location,
+        contactName: body.contactName,
+        contactPhone: body.contactPhone,
+        contactEmail: body.contactEmail ?? null,
+        requiredBy,
+        expiresAt:
+          requiredBy ??
+          new Date(at.getTime() + BLOOD_REQUEST_LIMITS.defaultLifetimeHours * HOUR_MS),
+        notes: body.notes ?? null,
+        language: body.language ?? null,
+        createdBy: actor.id,
+        createdByRole: actor.role,
+        requesterIpHash: ipHash(meta.ip),
+        createdAt: at,
+        updatedAt: at,
+      };
+      let row: BloodRequestRow | undefined;
+      for (let attempt = 0; !row; attempt += 1) {
+        try {
+          row = await tx.transaction((inner) =>
+            createBloodRequestsRepository(inner).insert({
+              ...values,
+              trackingCode: generateTrackingCode(),
+            }),
+          );
+        } catch (error) {
+          if (attempt < 3 && uniqueViolation(error)?.includes('tracking_code')) continue;
+          throw error;
+        }
+      }
+      await repo.addHistory({
+        requestId: row.id,
+        status: 'pending',
+        notes: null,
+        by: actor.id,
+        byRole: actor.role,
+        at,
+      });
+      await createActivityLog(tx).record({
+        action: 'blood_request.created',
+        actorId: actor.id,
+        actorRole: caller?.role ?? null,
+        targetType: 'blood_request',
+        targetId: row.id,
+        details: {
+          trackingCode: row.trackingCode,
+          urgency: row.urgency,
+          bloodType: row.bloodType,
+          unitsNeeded: row.unitsNeeded,
+          locationSource: row.locationSource,
+        },
+        requestId: meta.requestId,
+      });
+      if (status === 'verified') {
+        row = await transition(
+          tx,
+          row,
+          'verified',
+          actor,
+          'Made by a hospital or an administrator.',
+          meta,
+        );
+      }
+      await notifyStaff(tx, row);
+      return { statusCode: 201, body: { request: await fullView(tx, row), duplicate: false } };
+    };
+
+    let outcome: { statusCode: number; body: unknown; replayed: boolean };
+    if (meta.idempotencyKey) {
+      outcome = await deps.idempotency.run(
+        {
+          key: meta.idempotencyKey,
+          route: CREATE_ROUTE_KEY,
+          requestHash: fingerprint({ body, caller: caller?.id ?? null }, deps.config.jwtSecret),
+        },
+        work,
+      );
+    } else {
+      outcome = { ...(await db.transaction(work)), replayed: false };
+    }
+    notifier.kick();
+    deps.mail.kick();
+    return {
+      statusCode: outcome.statusCode === 200 ? 200 : 201,
+      result: outcome.body as CreateBloodRequestResult,
+      replayed: outcome.replayed,
+    };
+  }
+
+  return { create };
+}

@@ -1,0 +1,356 @@
+import {
+  canTransition,
+  compatibleDonorTypes,
+  isOpenStatus,
+  boundingBox,
+  MATCHING_DEFAULTS,
+  rankCandidates,
+  roundKm,
+  type BloodRequestStatus,
+  type MatchCandidate,
+} from '@bdms/shared';
+import type { Db } from '../../db/client';
+import type { BloodRequestRow } from '../../db/schema';
+import { createActivityLog } from '../../lib/activity-log';
+import { AppError } from '../../lib/app-error';
+import type { MailLanguage } from '../../lib/mail/templates';
+import { readNotificationSettings } from '../../lib/notification-settings';
+import type { Notifier } from '../../lib/notifications/notifier';
+import type { RequestMeta } from '../../lib/request-context';
+import type { AuthUser } from '../../plugins/auth';
+import { SYSTEM, type Actor } from './blood-request-access';
+import { createBloodRequestsRepository } from './blood-requests.repository';
+
+const DAY_MS = 86_400_000;
+/** The shortest donation interval (men): nobody who gave more recently can be asked. */
+const SHORTEST_INTERVAL_MS = 90 * DAY_MS;
+const FAIRNESS_WINDOW_MS = 7 * DAY_MS;
+
+const URGENCY_LABELS: Record<string, Record<MailLanguage, string>> = {
+  urgent: { en: 'Urgent', es: 'Urgente', hi: 'अत्यावश्यक' },
+  critical: { en: 'Critical', es: 'Crítico', hi: 'गंभीर' },
+};
+const STATUS_LABELS: Record<BloodRequestStatus, Record<MailLanguage, string>> = {
+  pending: {
+    en: 'waiting for verification',
+    es: 'pendiente de verificación',
+    hi: 'सत्यापन की प्रतीक्षा में',
+  },
+  verified: {
+    en: 'verified: donors nearby are being told',
+    es: 'verificada: avisamos a donantes cercanos',
+    hi: 'सत्यापित: पास के दाताओं को बताया जा रहा है',
+  },
+  in_progress: { en: 'in progress', es: 'en curso', hi: 'प्रगति में' },
+  fulfilled: { en: 'fulfilled', es: 'completada', hi: 'पूरा हुआ' },
+  cancelled: { en: 'cancelled', es: 'cancelada', hi: 'रद्द' },
+  expired: { en: 'expired', es: 'caducada', hi: 'समाप्त' },
+};
+
+export interface RequestLifecycleDeps {
+  notifier: Pick<Notifier, 'notify'>;
+  now: () => number;
+}
+
+/**
+ * What happens to a request over its life: matching rounds, status changes along the state
+ * machine (with history, activity log and the people to tell) and the way back to review.
+ */
+export function createRequestLifecycle(deps: RequestLifecycleDeps) {
+  const { notifier, now } = deps;
+
+  /**
+   * One matching round inside `tx`: candidates from the one SQL query, ranked by the pure
+   * module, match rows inserted and each new donor told (in-app, push, e-mail where on) in
+   * the same transaction. The message has blood type, units, urgency, hospital, city and
+   * distance — never the requester's contact. Returns how many donors were told.
+   */
+  async function matchRound(
+    tx: Db,
+    row: BloodRequestRow,
+    round: number,
+    radiusKm: number,
+    at: Date,
+  ): Promise<number> {
+    const repo = createBloodRequestsRepository(tx);
+    if (row.latitude === null || row.longitude === null) {
+      await repo.update(row.id, { matchRound: round, lastMatchedAt: at, updatedAt: at });
+      return 0;
+    }
+    const settings = await readNotificationSettings(tx);
+    const point = { latitude: row.latitude, longitude: row.longitude };
+    const rules = {
+      radiusKm,
+      maxDonorsPerRequest: settings.maxDonorsPerRequest,
+      maxAlertsPerDonorPer7d:
+        settings.maxAlertsPerDonorPer7d ?? MATCHING_DEFAULTS.maxAlertsPerDonorPer7d,
+    };
+    const rank = (rows: readonly MatchCandidate[]) =>
+      rankCandidates(rows, { ...point, bloodType: row.bloodType }, at.getTime(), rules);
+    // Candidates come in the ranking's order, a page at a time, until the ranking has its donors.
+    const candidates = await repo.findCandidates(
+      {
+        requestId: row.id,
+        ...point,
+        radiusKm,
+        box: boundingBox(point, radiusKm),
+        donorTypes: compatibleDonorTypes(row.bloodType),
+        lastDonationBy: new Date(at.getTime() - SHORTEST_INTERVAL_MS),
+        alertsSince: new Date(at.getTime() - FAIRNESS_WINDOW_MS),
+      },
+      (rows) => rank(rows).length >= rules.maxDonorsPerRequest,
+    );
+    const ranked = rank(candidates);
+    const inserted = await repo.insertMatches(
+      ranked.map((candidate) => ({
+        requestId: row.id,
+        donorId: candidate.id,
+        distanceKm: candidate.distanceKm,
+        exactType: candidate.exactType,
+        round,
+        notifiedAt: at,
+      })),
+    );
+    for (const candidate of ranked) {
+      if (!inserted.has(candidate.id)) continue;
+      await notifier.notify(tx, candidate.id, {
+        type: 'blood_request.match',
+        params: {
+          urgency: (language) => URGENCY_LABELS[row.urgency]![language],
+          bloodType: row.bloodType,
+          units: String(row.unitsNeeded),
+          hospital: row.hospitalName,
+          city: row.city,
+          distance: String(roundKm(candidate.distanceKm)),
+        },
+        link: `/dashboard?request=${row.id}`,
+        email: true,
+      });
+    }
+    await repo.recordRound(row.id, round, radiusKm, at);
+    await createActivityLog(tx).record({
+      action: 'blood_request.matched',
+      targetType: 'blood_request',
+      targetId: row.id,
+      details: { round, radiusKm, notified: inserted.size, candidates: candidates.length },
+    });
+    return inserted.size;
+  }
+
+  async function tellRequester(
+    tx: Db,
+    row: BloodRequestRow,
+    actor: Actor,
+    status: BloodRequestStatus,
+  ) {
+    if (!row.createdBy || row.createdBy === actor.id || status === 'in_progress') return;
+    await notifier.notify(tx, row.createdBy, {
+      type: 'blood_request.status_changed',
+      params: { code: row.trackingCode, status: (language) => STATUS_LABELS[status][language] },
+      link: '/dashboard',
+    });
+  }
+
+  /**
+   * Moves `row` (locked by the caller) to `to`: checks the state machine (409
+   * INVALID_TRANSITION), appends history, logs it, tells the requester, and runs the first
+   * matching round when it becomes verified.
+   */
+  async function transition(
+    tx: Db,
+    row: BloodRequestRow,
+    to: BloodRequestStatus,
+    actor: Actor,
+    notes: string | null,
+    meta: Pick<RequestMeta, 'requestId'> | null,
+  ): Promise<BloodRequestRow> {
+    if (!canTransition(row.status, to)) {
+      throw new AppError(
+        'INVALID_TRANSITION',
+        `A blood request that is ${row.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.`,
+        { from: row.status, to },
+      );
+    }
+    const repo = createBloodRequestsRepository(tx);
+    const at = new Date(now());
+    let updated = await repo.update(row.id, {
+      status: to,
+      updatedAt: at,
+      ...(to === 'verified' ? { verifiedAt: at } : {}),
+      ...(to === 'fulfilled' ? { fulfilledAt: at } : {}),
+    });
+    await repo.addHistory({
+      requestId: row.id,
+      status: to,
+      notes,
+      by: actor.id,
+      byRole: actor.role,
+      at,
+    });
+    await createActivityLog(tx).record({
+      action: 'blood_request.status_changed',
+      actorId: actor.id,
+      actorRole: actor.role,
+      targetType: 'blood_request',
+      targetId: row.id,
+      details: { from: row.status, to, trackingCode: row.trackingCode },
+      requestId: meta?.requestId ?? null,
+    });
+    await tellRequester(tx, updated, actor, to);
+    if (to === 'cancelled' || to === 'fulfilled' || to === 'expired') {
+      // Donors who accepted may be on their way: tell them not to travel.
+      for (const donorId of await repo.acceptedNotDonated(row.id)) {
+        await notifier.notify(tx, donorId, {
+          type: 'blood_request.closed',
+          params: {
+            bloodType: row.bloodType,
+            hospital: row.hospitalName,
+            city: row.city,
+            status: (language) => STATUS_LABELS[to][language],
+          },
+          link: '/dashboard',
+          email: true,
+        });
+      }
+    }
+    if (to === 'verified') {
+      const settings = await readNotificationSettings(tx);
+      await matchRound(tx, updated, 1, settings.matchRadiusKm, at);
+      updated = (await repo.findById(row.id)) ?? updated;
+      // Verified again after a change (backToReview): donors who had accepted are told, and
+      // the request is in progress again.
+      const waiting = await repo.acceptedNotDonated(row.id);
+      for (const donorId of waiting) {
+        await notifier.notify(tx, donorId, {
+          type: 'blood_request.verified_again',
+          params: { bloodType: row.bloodType, hospital: row.hospitalName, city: row.city },
+          link: `/dashboard?request=${row.id}`,
+          email: true,
+        });
+      }
+      if (waiting.length > 0) {
+        updated = await transition(
+          tx,
+          updated,
+          'in_progress',
+          SYSTEM,
+          'Donors had accepted.',
+          meta,
+        );
+      }
+    }
+    return updated;
+  }
+
+  /** `except`: users already told about this request by the caller (the verifier, say). */
+  async function notifyStaff(
+    tx: Db,
+    row: BloodRequestRow,
+    except: ReadonlySet<string> = new Set(),
+  ) {
+    const repo = createBloodRequestsRepository(tx);
+    const settings = await readNotificationSettings(tx);
+    const params = {
+      units: String(row.unitsNeeded),
+      bloodType: row.bloodType,
+      hospital: row.hospitalName,
+      city: row.city,
+    };
+    const critical = row.urgency === 'critical' && settings.notifyAdminsOnCritical;
+    if (critical || row.status === 'pending') {
+      for (const adminId of await repo.adminIds()) {
+        if (except.has(adminId)) continue;
+        await notifier.notify(tx, adminId, {
+          type: critical ? 'blood_request.critical' : 'blood_request.awaiting_verification',
+          params,
+          link: '/admin/requests',
+          email: critical,
+        });
+      }
+    }
+    // The hospital the request names can verify it.
+    if (row.status === 'pending' && row.hospitalId) {
+      for (const userId of await repo.hospitalUserIds(row.hospitalId)) {
+        if (except.has(userId)) continue;
+        await notifier.notify(tx, userId, {
+          type: 'blood_request.awaiting_verification',
+          params,
+          link: '/hospital/dashboard',
+        });
+      }
+    }
+  }
+
+  /**
+   * A verified (or in-progress) request whose requester changed `changed` goes back to
+   * `pending`: no donor is told and no contact is handed out until a verifier checks it again
+   * (widening runs only on verified requests). The verifier, the administrators and the hospital
+   * it names are told; donors who accepted are asked not to travel or pay until it is verified.
+   */
+  async function backToReview(
+    tx: Db,
+    before: BloodRequestRow,
+    row: BloodRequestRow,
+    changed: readonly string[],
+    caller: AuthUser,
+    meta: Pick<RequestMeta, 'requestId'>,
+  ): Promise<BloodRequestRow> {
+    if (!isOpenStatus(row.status) || row.status === 'pending') return row;
+    const repo = createBloodRequestsRepository(tx);
+    const at = new Date(now());
+    const updated = await repo.update(row.id, {
+      status: 'pending',
+      verifiedAt: null,
+      updatedAt: at,
+    });
+    await repo.addHistory({
+      requestId: row.id,
+      status: 'pending',
+      notes: `Changed by the requester after verification (${changed.join(', ')}): waiting for verification again.`,
+      by: caller.id,
+      byRole: caller.role,
+      at,
+    });
+    await createActivityLog(tx).record({
+      action: 'blood_request.back_to_review',
+      actorId: caller.id,
+      actorRole: caller.role,
+      targetType: 'blood_request',
+      targetId: row.id,
+      details: { from: row.status, fields: changed, trackingCode: row.trackingCode },
+      requestId: meta.requestId,
+    });
+    const params = {
+      code: row.trackingCode,
+      bloodType: before.bloodType,
+      hospital: before.hospitalName,
+      city: before.city,
+      fields: changed.join(', '),
+    };
+    const told = new Set<string>([caller.id]);
+    for (const verifier of await repo.verifiersOf(row.id)) {
+      if (told.has(verifier.id)) continue;
+      told.add(verifier.id);
+      await notifier.notify(tx, verifier.id, {
+        type: 'blood_request.back_to_review',
+        params,
+        link: verifier.role === 'hospital' ? '/hospital/dashboard' : '/admin/requests',
+        email: true,
+      });
+    }
+    for (const donorId of await repo.acceptedNotDonated(row.id)) {
+      await notifier.notify(tx, donorId, {
+        type: 'blood_request.on_hold',
+        params,
+        link: `/dashboard?request=${row.id}`,
+        email: true,
+      });
+    }
+    await notifyStaff(tx, updated, told);
+    return updated;
+  }
+
+  return { matchRound, transition, notifyStaff, backToReview };
+}
+
+export type RequestLifecycle = ReturnType<typeof createRequestLifecycle>;
