@@ -117,7 +117,10 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
         description:
           'Status, urgency, blood type, units, hospital, city, times, the radius searched, match counts and the ' +
           'first names of donors on their way (accepted, not yet donated). **No personal data**: no patient or ' +
-          'requester name, phone, e-mail, address or notes. The code is case-insensitive; unknown codes are 404. ' +
+          'requester name, phone, e-mail, address or notes. **Why first names**: the family waiting at the hospital ' +
+          'needs to recognise who is coming and to know that someone is; a first name alone does not identify a ' +
+          'donor to whoever holds the code (surnames, phones and distances are never shown). The code is ' +
+          'case-insensitive; unknown codes are 404. ' +
           `Rate limit: ${BLOOD_REQUEST_RATE_LIMITS.track.max} per minute per address (codes cannot be guessed).`,
         params: trackingCodeParamsSchema,
         response: {
@@ -346,7 +349,11 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
         description:
           'The hospital for its own or named requests, and administrators: each accepted donor’s name, phone, blood ' +
           'type, distance, when they answered and whether a donation for this request was recorded. Every read is ' +
-          'recorded in the activity log (who, which request, how many), never the numbers themselves.',
+          'recorded in the activity log (who, which request, how many), never the numbers themselves. **Why the ' +
+          'hospital sees the phone**: a donor who accepts has chosen to help at this hospital, and its blood bank ' +
+          'must call them to arrange the donation (time, ward, pre-donation checks) — the same as a walk-in giving ' +
+          'their number at the desk. Only donors who accepted are listed (never those told or who declined), only ' +
+          'for requests in the hospital’s scope, and a donor who erases their account disappears from the list.',
         security: BEARER,
         params: idParamsSchema,
         response: {
