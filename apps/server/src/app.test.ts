@@ -586,6 +586,7 @@ describe('OpenAPI', () => {
       '/api/v1/auth/reset-password': 'post',
       '/api/v1/users/{id}': 'patch',
       '/api/v1/users/{id}/password': 'post',
+      '/api/v1/users/{id}/phone/confirm': 'post',
     };
     for (const [path, method] of Object.entries(expected)) {
       const operation = doc.paths[path]?.[method];

@@ -49,6 +49,7 @@ import {
   type NotificationsService,
 } from './features/notifications/notifications.service';
 import { createPrivacyService, type PrivacyService } from './features/users/privacy.service';
+import { createPhoneChange } from './features/users/phone-change.service';
 import { createUsersService, type UsersService } from './features/users/users.service';
 import { createContactService, type ContactService } from './features/contact/contact.service';
 import { createSiteService, type SiteService } from './features/site/site.service';
@@ -57,6 +58,7 @@ import {
   type EducationService,
 } from './features/education/education.service';
 import { createAuthLimiters, type AuthLimiters } from './lib/auth-limits';
+import { createDailyCounters } from './lib/daily-counters';
 import { createIdempotency } from './lib/idempotency';
 import { createMailer, type MailLogger, type Mailer, type MailTransport } from './lib/mail/mailer';
 import {
@@ -65,6 +67,7 @@ import {
 } from './lib/notification-settings';
 import { createNotifier, type Notifier, type PushSender } from './lib/notifications/notifier';
 import { createSessions, type Sessions } from './lib/sessions';
+import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
 import { createAccessTokens, type AccessTokens } from './lib/tokens';
 import { createUploadStore, type UploadStore, type WriteBytes } from './lib/uploads';
 import { createUserViews, type UserViews } from './lib/user-view';
@@ -134,6 +137,11 @@ export interface ServicesOptions {
   backgroundJobs?: boolean;
   /** Replaces where the donor export reads its batches (tests simulate a failure part-way). */
   donorExportRepository?: DonorExportDeps['repository'];
+  /**
+   * Delivers codes to phone numbers (SMS, WhatsApp). No provider exists yet, so the default is
+   * none: a phone number change is then refused with SMS_UNAVAILABLE. Tests pass a capturing one.
+   */
+  phoneCodeSender?: PhoneCodeSender | null;
 }
 
 export function createServices(
@@ -155,6 +163,7 @@ export function createServices(
   });
   const flags = createFlagsServiceForDb(db);
   const limiters = createAuthLimiters(now);
+  const counters = createDailyCounters(db, now);
   const userViews = createUserViews({ db, flags, now });
   const uploads = createUploadStore(config.dataDir, options.uploadWrite);
   const idempotency = createIdempotency(db, now);
@@ -193,11 +202,27 @@ export function createServices(
       mailer: mail,
       idempotency,
       limiters,
+      counters,
       config,
       userViews,
       now,
     }),
-    users: createUsersService({ db, sessions, limiters, userViews, now }),
+    users: createUsersService({
+      db,
+      sessions,
+      limiters,
+      userViews,
+      phoneChange: createPhoneChange({
+        db,
+        counters,
+        sender: options.phoneCodeSender ?? null,
+        userViews,
+        config,
+        logger,
+        now,
+      }),
+      now,
+    }),
     privacy: createPrivacyService({ db, userViews, uploads, limiters, now, logger }),
     documents: createDocumentsService({ db, uploads, notifier, flags, now, logger }),
     donors: createDonorsService({ db, notifier, flags, now }),

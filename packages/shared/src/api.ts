@@ -53,6 +53,12 @@ export const ERROR_CODES = {
   ONBOARDING_INCOMPLETE: 409,
   /** The account is disabled by an administrator (hospital accounts); sign-in is refused. */
   ACCOUNT_DISABLED: 403,
+  /** The new password is too common or too easy to guess (breach lists, zxcvbn score below 3). */
+  WEAK_PASSWORD: 400,
+  /** A phone number change needs a code by SMS, and no SMS provider is configured. */
+  SMS_UNAVAILABLE: 409,
+  /** The code sent to the new phone number is wrong, expired, used or void (after 5 wrong tries). */
+  INVALID_PHONE_CODE: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

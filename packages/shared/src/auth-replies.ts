@@ -10,6 +10,23 @@ import { tokensSchema, userSchema } from './auth';
 export const userResultSchema = z.object({ user: userSchema });
 export type UserResult = z.infer<typeof userResultSchema>;
 
+/**
+ * `PATCH /users/{id}`: the user, and when the body asked for a new phone number, the change
+ * waiting for its code (the phone in `user` is still the old one until it is confirmed).
+ */
+export const updateUserResultSchema = z.object({
+  user: userSchema,
+  phoneChange: z
+    .object({
+      /** The new number (E.164) the code was sent to. */
+      phone: z.string(),
+      /** ISO date-time after which the code no longer works. */
+      expiresAt: z.string(),
+    })
+    .optional(),
+});
+export type UpdateUserResult = z.infer<typeof updateUserResultSchema>;
+
 /** `POST /auth/login-otp` with `{email}` and `POST /auth/reset-password` with `{email}`: always sent. */
 export const mailSentResultSchema = z.object({ sent: z.literal(true) });
 export type MailSentResult = z.infer<typeof mailSentResultSchema>;

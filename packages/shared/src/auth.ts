@@ -95,7 +95,11 @@ export const loginOtpSchema = z.object({
 export type LoginOtp = z.infer<typeof loginOtpSchema>;
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(16).max(512) });
-export const logoutSchema = z.object({ refreshToken: z.string().min(1).max(512).optional() });
+export const logoutSchema = z.object({
+  refreshToken: z.string().min(1).max(512).optional(),
+  /** This browser's push subscription endpoint: removed, so a shared phone gets no more alerts. */
+  pushEndpoint: z.url().max(2048).optional(),
+});
 export const checkEmailSchema = z.object({ email: emailSchema });
 export const checkPhoneSchema = z.object({ phone: phoneSchema });
 
@@ -192,3 +196,9 @@ export const updateProfileSchema = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change.');
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+/** `POST /api/v1/users/{id}/phone/confirm`: the code sent by SMS to the new phone number. */
+export const confirmPhoneChangeSchema = z.object({
+  code: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code has ${OTP_LENGTH} digits.`),
+});
+export type ConfirmPhoneChange = z.infer<typeof confirmPhoneChangeSchema>;

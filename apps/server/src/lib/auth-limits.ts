@@ -1,35 +1,64 @@
 import { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter';
 import { AppError } from './app-error';
+import { createBackoffLimiter, type BackoffLimiter } from './backoff-limiter';
 
 const MINUTE = 60_000;
 
 /**
- * Per-account limits, keyed by the lower-cased e-mail address whether or not an account has it
- * (so a 429 reveals nothing about existence). They complement the per-address limits of the
- * routes, which a spread-out attacker would dodge. In memory, per process (see attempt-limiter).
+ * Per-account limits, counted whether or not an account has the e-mail address (so a 429
+ * reveals nothing about existence). They complement the per-address limits of the routes, which
+ * a spread-out attacker would dodge. In memory, per process (see attempt-limiter and
+ * backoff-limiter); the daily caps below are in PostgreSQL.
  */
 export const ACCOUNT_LIMITS = {
   /**
-   * Wrong passwords (sign-in, and the current password when changing it). Each attempt is counted
-   * before the check and the count is cleared on success, so parallel guesses are counted too.
+   * Wrong passwords (sign-in, and the current password when changing it), keyed by the e-mail
+   * address. Each attempt is counted before the check and the count is cleared on success, so
+   * parallel guesses are counted too. A sign-in with an e-mailed code or a reset link clears it,
+   * so whoever reads the mailbox is never locked out by a stranger's guesses.
    */
   passwordFailures: { max: 5, windowMs: 15 * MINUTE },
-  /** Wrong one-time codes, across codes (counted like passwords): at most 2 codes' worth of tries. */
-  otpFailures: { max: 10, windowMs: 15 * MINUTE },
-  /** E-mailed codes asked for. */
-  otpRequests: { max: 3, windowMs: 15 * MINUTE },
-  /** Reset links asked for. */
-  resetRequests: { max: 3, windowMs: 60 * MINUTE },
+  /**
+   * The e-mailed code flows are keyed by client address *and* e-mail address (accountKey), with
+   * exponential backoff (issue #14): someone elsewhere who knows the address slows down only
+   * their own tries, never the owner's. Wrong codes: 5 free, then 30 s, 1 min, 2 min, … 1 hour.
+   */
+  otpFailures: { freeAttempts: 5, baseMs: 30_000, maxMs: 60 * MINUTE, forgetAfterMs: 60 * MINUTE },
+  /** Codes asked for: 3 free, then 1 min, 2 min, 4 min, … 1 hour. */
+  otpRequests: { freeAttempts: 3, baseMs: MINUTE, maxMs: 60 * MINUTE, forgetAfterMs: 60 * MINUTE },
+  /** Reset links asked for: 3 free, then 1 min, 2 min, 4 min, … 1 hour. */
+  resetRequests: {
+    freeAttempts: 3,
+    baseMs: MINUTE,
+    maxMs: 60 * MINUTE,
+    forgetAfterMs: 60 * MINUTE,
+  },
 } as const;
 
-export type AuthLimiters = Record<keyof typeof ACCOUNT_LIMITS, AttemptLimiter>;
+/**
+ * Ceilings per calendar day in India, in PostgreSQL (daily_counters), shared by every server
+ * process: a botnet spread over many addresses still cannot send more.
+ */
+export const DAILY_LIMITS = {
+  /** Sign-in codes mailed per e-mail address (registered or not). */
+  loginCodes: 10,
+  /** Phone number changes asked for per account (each sends a code to the new number). */
+  phoneChanges: 5,
+} as const;
+
+export interface AuthLimiters {
+  passwordFailures: AttemptLimiter;
+  otpFailures: BackoffLimiter;
+  otpRequests: BackoffLimiter;
+  resetRequests: BackoffLimiter;
+}
 
 export function createAuthLimiters(now: () => number = Date.now): AuthLimiters {
   return {
     passwordFailures: createAttemptLimiter({ ...ACCOUNT_LIMITS.passwordFailures, now }),
-    otpFailures: createAttemptLimiter({ ...ACCOUNT_LIMITS.otpFailures, now }),
-    otpRequests: createAttemptLimiter({ ...ACCOUNT_LIMITS.otpRequests, now }),
-    resetRequests: createAttemptLimiter({ ...ACCOUNT_LIMITS.resetRequests, now }),
+    otpFailures: createBackoffLimiter({ ...ACCOUNT_LIMITS.otpFailures, now }),
+    otpRequests: createBackoffLimiter({ ...ACCOUNT_LIMITS.otpRequests, now }),
+    resetRequests: createBackoffLimiter({ ...ACCOUNT_LIMITS.resetRequests, now }),
   };
 }
 

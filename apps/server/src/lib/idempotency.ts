@@ -12,9 +12,40 @@ export interface StoredReply {
   body: unknown;
 }
 
+export interface WorkReply extends StoredReply {
+  /**
+   * What is kept for replays when it must differ from `body`: a reply carrying credentials keeps
+   * only what the caller needs to rebuild it (registration keeps the user's id, and a retry gets
+   * a new session). Defaults to `body`.
+   */
+  stored?: unknown;
+}
+
 export interface IdempotentResult extends StoredReply {
-  /** True when this is the stored reply of an earlier request. */
+  /** True when this is the stored reply of an earlier request (then `body` is what was stored). */
   replayed: boolean;
+}
+
+/** Keys whose values sign someone in or set a password: never kept at rest in a stored reply. */
+const CREDENTIAL_KEYS = new Set(['tokens', 'accessToken', 'refreshToken', 'password', 'token']);
+
+/** The path of the first credential-bearing key in `value`, or null. */
+export function findCredential(value: unknown, path = ''): string | null {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findCredential(item, `${path}[${index}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      if (CREDENTIAL_KEYS.has(key)) return `${path}.${key}`;
+      const found = findCredential(child, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /**
@@ -79,7 +110,7 @@ export function createIdempotency(db: Db, now: () => number = Date.now) {
   return {
     async run(
       key: { key: string; route: string; requestHash: string },
-      work: (tx: Db) => Promise<StoredReply>,
+      work: (tx: Db) => Promise<WorkReply>,
     ): Promise<IdempotentResult> {
       const existing = await find(key.key, key.route);
       if (existing) return replay(existing, key.requestHash);
@@ -94,10 +125,19 @@ export function createIdempotency(db: Db, now: () => number = Date.now) {
             .onConflictDoNothing()
             .returning({ key: idempotencyKeys.key });
           if (!claimed) throw new AlreadyClaimed();
-          const reply = await work(tx);
+          const { stored, ...reply } = await work(tx);
+          const kept = stored === undefined ? reply.body : stored;
+          // Issue #14: a copy of the database must sign nobody in. A route that would store
+          // tokens is a programming error, refused before anything is committed.
+          const credential = findCredential(kept);
+          if (credential) {
+            throw new Error(
+              `idempotency: refusing to store a reply with a credential (${credential})`,
+            );
+          }
           await tx
             .update(idempotencyKeys)
-            .set({ statusCode: reply.statusCode, body: reply.body })
+            .set({ statusCode: reply.statusCode, body: kept })
             .where(and(eq(idempotencyKeys.key, key.key), eq(idempotencyKeys.route, key.route)));
           return { ...reply, replayed: false };
         });

@@ -130,6 +130,18 @@ export function createSessions(deps: SessionsDeps) {
     },
 
     /**
+     * Ends every access token of the user already issued (token version raised; the auth plugin
+     * compares it on each request). Refresh tokens stay valid: another device signed in gets a
+     * new access token at its next refresh, with the new version.
+     */
+    async endAccessTokens(userId: string, db: Db = deps.db): Promise<void> {
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId));
+    },
+
+    /**
      * Signs the user out everywhere: every refresh token is revoked and the token version is
      * raised, so access tokens already issued stop working too. Returns the new version, for
      * issuing the session that replaces the current one.

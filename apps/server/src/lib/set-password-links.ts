@@ -19,21 +19,28 @@ export interface SetPasswordLink {
 
 /**
  * A single-use link that sets the account's password (`POST /auth/reset-password {token,
- * password}`), used for forgotten passwords and for hospital invitations. Only the newest link
- * works: older unused ones are voided. The table keeps only the token's SHA-256. Pass the
- * transaction that also enqueues the e-mail.
+ * password}`), used for forgotten passwords and for hospital invitations. The table keeps only
+ * the token's SHA-256. Pass the transaction that also enqueues the e-mail.
+ *
+ * A new invitation voids the older ones. A forgotten-password link (`keepEarlier`) leaves the
+ * earlier links working until they expire (1 hour): otherwise anyone who knows the e-mail
+ * address could void the link the owner is about to use (issue #14). Using any link, or a
+ * password change, voids them all.
  */
 export async function issueSetPasswordLink(
   db: Db,
-  input: { userId: string; purpose: ResetTokenPurpose; now: number; publicUrl: string },
+  input: {
+    userId: string;
+    purpose: ResetTokenPurpose;
+    now: number;
+    publicUrl: string;
+    keepEarlier?: boolean;
+  },
 ): Promise<SetPasswordLink> {
   const token = generateOpaqueToken();
   const at = new Date(input.now);
   const expiresAt = new Date(input.now + SET_PASSWORD_LINK_TTL_MS[input.purpose]);
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: at })
-    .where(and(eq(passwordResetTokens.userId, input.userId), isNull(passwordResetTokens.usedAt)));
+  if (!input.keepEarlier) await voidSetPasswordLinks(db, input.userId, at);
   await db.insert(passwordResetTokens).values({
     userId: input.userId,
     tokenHash: hashOpaqueToken(token),
@@ -42,4 +49,12 @@ export async function issueSetPasswordLink(
     expiresAt,
   });
   return { token, link: `${input.publicUrl}/reset-password?token=${token}`, expiresAt };
+}
+
+/** Voids every unused set-password link of the user (a password change or reset). */
+export async function voidSetPasswordLinks(db: Db, userId: string, at: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: at })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

@@ -117,3 +117,12 @@ export function digestsEqual(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
+
+/**
+ * A keyed digest of something personal kept only to be compared or counted (an e-mail address
+ * in a counter's key, the client address that asked for a code): equal inputs give equal
+ * digests, and a copy of the database does not reveal the inputs.
+ */
+export function keyedDigest(secret: string, purpose: string, value: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');
+}

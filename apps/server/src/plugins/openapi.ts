@@ -127,7 +127,9 @@ Send \`X-Request-ID\` (1–128 characters of \`A-Z a-z 0-9 . _ : -\`) on every c
 (\`POST /api/v1/auth/register\`, \`POST /api/v1/blood-requests\`) the same \`X-Request-ID\` is an
 idempotency key: a retry with the same body returns the first result (with the header
 \`Idempotent-Replayed: true\`) and creates nothing new; the same id with a different body is 409 \`CONFLICT\`.
-Keys are kept 24 hours.
+Keys are kept 24 hours. No stored reply holds a token or a password (a copy of the database signs nobody in):
+a registration retry gets the same account with **new** tokens, and only while its body still carries the
+account's current password.
 
 ## Rate limiting
 Some routes are limited per client address; each says its limit. Over the limit the reply is
@@ -141,17 +143,30 @@ with another key, \`alg: none\`, the account erased, or issued before a password
 401 \`UNAUTHENTICATED\` "Your session has expired. Please sign in again.": refresh with
 \`POST /api/v1/auth/refresh\`, else sign in again. Signed in but not allowed is 403 \`FORBIDDEN\`.
 The refresh token is opaque, valid 30 days, stored only as a hash, and **not rotated** by a refresh (keep it).
-Logout revokes it; a password change or reset revokes all of the account's sessions and also refuses the
-access tokens already issued.
+Logout revokes it, refuses the account's access tokens issued before (the token version carried in each token
+is raised; the user's other devices get a new access token at their next refresh) and removes the push
+subscription the browser names (\`pushEndpoint\`); a password change or reset revokes all of the account's
+sessions, refuses the access tokens already issued, and voids every reset link mailed before.
 
 Decisions where the contract left a choice:
 - **Suspended donors can sign in**, read their own account (its \`status\` says \`suspended\`) and edit their
   profile; features that act for or reach other people refuse them with 403 \`FORBIDDEN\`. A suspension
   signs the donor out once (it revokes the sessions).
-- **Per-account limits** (by e-mail address, also for addresses with no account, so a 429 reveals nothing):
-  5 wrong passwords in 15 minutes (sign-in and the current password when changing it); 10 wrong one-time
-  codes in 15 minutes; 3 codes and 3 reset links asked for per 15 minutes and per hour. They answer 429
-  \`RATE_LIMITED\` with \`Retry-After\`, and are counted in memory by each server process.
+- **Per-account limits** (also for addresses with no account, so a 429 reveals nothing): 5 wrong passwords
+  in 15 minutes per e-mail address (sign-in and the current password when changing it). The e-mailed code
+  and reset-link flows are keyed by client address *and* e-mail address with exponential backoff (3 codes or
+  links, or 5 wrong codes, then a wait doubling up to an hour), so a stranger who knows an address slows down
+  only themself; earlier codes and links keep working until used or expired, and each code has separate
+  budgets of 5 tries for the address that asked for it and for everyone else. These are counted in memory per
+  server process; the ceilings that must hold across processes are in PostgreSQL: 10 sign-in codes per e-mail
+  address and 5 phone number changes per account per calendar day in India. All answer 429
+  \`RATE_LIMITED\` with \`Retry-After\`.
+- **Passwords** that are common or easy to guess (zxcvbn score below 3: breach lists, keyboard walks, words
+  with digits tacked on, or made of the account's e-mail, name or phone) are 400 \`WEAK_PASSWORD\` on the
+  password field, at registration, reset and change.
+- **Phone number changes** wait for a code sent by SMS to the new number (\`PATCH /api/v1/users/{id}\` answers
+  \`phoneChange\`, \`POST /api/v1/users/{id}/phone/confirm\` applies it). The answer does not say whether the
+  number is registered. Without an SMS provider a phone change is 409 \`SMS_UNAVAILABLE\`.
 - **Enumeration**: a wrong password and an unknown e-mail get the same 401 \`INVALID_CREDENTIALS\` in the same
   time (an unknown address is checked against a dummy hash); asking for a code or a reset link answers
   \`{sent: true}\` for any address. \`check-email\` and \`check-phone\` reveal registration by nature and

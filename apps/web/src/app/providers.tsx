@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorScreen } from '../components/error-screens';
 import { ToastProvider } from '../components/toast';
 import { AuthProvider } from '../features/auth';
+import { releasePushSubscription } from '../features/notifications/release-push';
 
 export function AppProviders({
   queryClient,
@@ -20,7 +21,7 @@ export function AppProviders({
         )}
       >
         <ToastProvider>
-          <AuthProvider>{children}</AuthProvider>
+          <AuthProvider releaseDevice={releasePushSubscription}>{children}</AuthProvider>
         </ToastProvider>
       </ErrorBoundary>
     </QueryClientProvider>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -38,14 +39,20 @@ export const refreshTokens = pgTable(
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-export const ONE_TIME_CODE_PURPOSES = ['login'] as const;
+export const ONE_TIME_CODE_PURPOSES = ['login', 'phone_change'] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 
 /**
- * E-mailed sign-in codes. `code_hash` is an HMAC keyed with the server secret: six digits have
- * only a million values, so a plain hash would be reversed at once from a leaked table.
- * A code is usable while unconsumed, unexpired and tried fewer than OTP_MAX_ATTEMPTS times; a
- * new request consumes (voids) the previous ones.
+ * One-time codes: e-mailed sign-in codes (`login`) and the code sent to a new phone number
+ * before it replaces the old one (`phone_change`, with the new number in `phone`). `code_hash`
+ * is an HMAC keyed with the server secret: six digits have only a million values, so a plain
+ * hash would be reversed at once from a leaked table.
+ *
+ * A sign-in code is usable while unconsumed and unexpired. Tries are counted in two budgets of
+ * OTP_MAX_ATTEMPTS: `attempts` for tries from the client address that asked for the code
+ * (`requested_from`, an HMAC of it), `foreign_attempts` for tries from anywhere else. Someone who
+ * knows the e-mail address can thus waste only the foreign budget, never the owner's, and a new
+ * request no longer voids the code mailed just before (issue #14).
  */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
@@ -58,12 +65,18 @@ export const oneTimeCodes = pgTable(
     purpose: text().$type<OneTimeCodePurpose>().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     attempts: integer().notNull().default(0),
+    /** Tries from another client address than `requested_from` (sign-in codes). */
+    foreignAttempts: integer().notNull().default(0),
+    /** HMAC of the client address that asked for the code; null: every try is the owner's. */
+    requestedFrom: text(),
+    /** `phone_change`: the new number (E.164), applied when the code is confirmed. */
+    phone: text(),
     consumedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('one_time_codes_user_purpose_idx').on(table.userId, table.purpose),
-    check('one_time_codes_purpose_check', sql`${table.purpose} in ('login')`),
+    check('one_time_codes_purpose_check', sql`${table.purpose} in ('login', 'phone_change')`),
   ],
 );
 
@@ -140,3 +153,23 @@ export const idempotencyKeys = pgTable(
 );
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+/**
+ * Per-day counters shared by every server process (the in-memory limiters count per process):
+ * sign-in codes mailed per e-mail address, phone changes asked for per account. `day` is the
+ * calendar day in India (Asia/Kolkata), so the count starts again at midnight IST. Rows of past
+ * days are pruned.
+ */
+export const dailyCounters = pgTable(
+  'daily_counters',
+  {
+    /** `<purpose>:<subject>`; subjects that are personal (e-mail addresses) are HMACs. */
+    key: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.day] }),
+    index('daily_counters_day_idx').on(table.day),
+  ],
+);

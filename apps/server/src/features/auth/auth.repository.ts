@@ -6,13 +6,16 @@ import {
   hospitals,
   oneTimeCodes,
   passwordResetTokens,
+  pushSubscriptions,
   users,
   type NewUserRow,
-  type OneTimeCodeRow,
   type ResetTokenPurpose,
   type UserRow,
 } from '../../db/schema';
 import { isEmailTaken, isPhoneTaken } from '../../lib/account-uniqueness';
+
+/** Live sign-in codes a try is compared with: the daily cap keeps them fewer anyway. */
+const DAILY_LOGIN_CODES_CHECKED = 10;
 
 export function createAuthRepository(db: Db) {
   return {
@@ -111,6 +114,7 @@ export function createAuthRepository(db: Db) {
     async insertLoginCode(code: {
       userId: string;
       codeHash: string;
+      requestedFrom: string;
       createdAt: Date;
       expiresAt: Date;
     }): Promise<void> {
@@ -118,46 +122,76 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * Takes one try of the user's live code: raises `attempts` only while it is below the
-     * maximum, so concurrent guesses cannot exceed it. Undefined when no live code is left.
+     * Tries a code against the user's live sign-in codes, newest first. Each try is taken from
+     * the code's budget for `from` (the asking address's own `attempts`, or `foreign_attempts`
+     * for any other address), raised only while below OTP_MAX_ATTEMPTS so concurrent guesses
+     * cannot exceed it. The matching code is consumed and the others voided; true on success.
      */
-    async takeLoginCodeAttempt(userId: string, at: Date): Promise<OneTimeCodeRow | undefined> {
-      const [live] = await db
-        .select({ id: oneTimeCodes.id })
+    async useLoginCode(
+      userId: string,
+      attempt: { at: Date; from: string; isMatch: (codeHash: string) => boolean },
+    ): Promise<boolean> {
+      const live = await db
+        .select({ id: oneTimeCodes.id, requestedFrom: oneTimeCodes.requestedFrom })
         .from(oneTimeCodes)
         .where(
           and(
             eq(oneTimeCodes.userId, userId),
             eq(oneTimeCodes.purpose, 'login'),
             isNull(oneTimeCodes.consumedAt),
-            gt(oneTimeCodes.expiresAt, at),
+            gt(oneTimeCodes.expiresAt, attempt.at),
           ),
         )
         .orderBy(desc(oneTimeCodes.createdAt))
-        .limit(1);
-      if (!live) return undefined;
-      const [row] = await db
-        .update(oneTimeCodes)
-        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-        .where(
-          and(
-            eq(oneTimeCodes.id, live.id),
-            isNull(oneTimeCodes.consumedAt),
-            lt(oneTimeCodes.attempts, OTP_MAX_ATTEMPTS),
-          ),
-        )
-        .returning();
-      return row;
+        .limit(DAILY_LOGIN_CODES_CHECKED);
+      for (const code of live) {
+        const isOwn = code.requestedFrom === null || code.requestedFrom === attempt.from;
+        const counter = isOwn ? oneTimeCodes.attempts : oneTimeCodes.foreignAttempts;
+        const [tried] = await db
+          .update(oneTimeCodes)
+          .set(
+            isOwn
+              ? { attempts: sql`${oneTimeCodes.attempts} + 1` }
+              : { foreignAttempts: sql`${oneTimeCodes.foreignAttempts} + 1` },
+          )
+          .where(
+            and(
+              eq(oneTimeCodes.id, code.id),
+              isNull(oneTimeCodes.consumedAt),
+              lt(counter, OTP_MAX_ATTEMPTS),
+            ),
+          )
+          .returning({ codeHash: oneTimeCodes.codeHash });
+        if (!tried || !attempt.isMatch(tried.codeHash)) continue;
+        const [used] = await db
+          .update(oneTimeCodes)
+          .set({ consumedAt: attempt.at })
+          .where(and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.consumedAt)))
+          .returning({ id: oneTimeCodes.id });
+        if (!used) return false;
+        // The other live codes are void once one is used.
+        await db
+          .update(oneTimeCodes)
+          .set({ consumedAt: attempt.at })
+          .where(
+            and(
+              eq(oneTimeCodes.userId, userId),
+              eq(oneTimeCodes.purpose, 'login'),
+              isNull(oneTimeCodes.consumedAt),
+            ),
+          );
+        return true;
+      }
+      return false;
     },
 
-    /** Marks the code used; false if it was consumed meanwhile. */
-    async consumeLoginCode(id: string, at: Date): Promise<boolean> {
-      const [row] = await db
-        .update(oneTimeCodes)
-        .set({ consumedAt: at })
-        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
-        .returning({ id: oneTimeCodes.id });
-      return row !== undefined;
+    /** This device's push subscription, when it is the user's (sign-out on a shared phone). */
+    async deletePushSubscription(userId: string, endpoint: string): Promise<boolean> {
+      const removed = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      return removed.length > 0;
     },
 
     // Password reset links.

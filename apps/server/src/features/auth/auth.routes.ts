@@ -18,7 +18,7 @@ import {
 } from '@bdms/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_LIMITS } from '../../lib/auth-limits';
+import { ACCOUNT_LIMITS, DAILY_LIMITS } from '../../lib/auth-limits';
 import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
@@ -58,7 +58,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           'recorded with the version of the privacy notice and terms. Donors must be 18 to 65 years old. The phone is ' +
           'stored in E.164, so `09876543210` and `+91 98765 43210` are the same number. `language` (en, es, hi; default en) ' +
           'is the language of e-mails. **Idempotent** by `X-Request-ID`: a retry with the same id and body returns the first ' +
-          'reply (header `Idempotent-Replayed: true`) and creates nothing; the same id with another body is 409 `CONFLICT`. ' +
+          'account (header `Idempotent-Replayed: true`), signed in with **new** tokens, and creates no second account: ' +
+          "tokens are never stored, so the retry must still carry the account's current password (else 409 " +
+          '`CONFLICT`). The same id with another body is 409 `CONFLICT`. A password that is too common or easy to guess ' +
+          '(breach lists, zxcvbn score below 3, or made of the e-mail, name or phone) is 400 `WEAK_PASSWORD` on ' +
+          '`body.password`. ' +
           `Rate limit: ${AUTH_RATE_LIMITS.register.max} per hour per address.`,
         body: registerSchema,
         response: {
@@ -112,10 +116,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Sign in with a code sent by e-mail',
         description:
           '`{email}` mails a 6-digit code valid 10 minutes and answers `{sent: true}`, also for addresses with no ' +
-          'account. A new code voids the previous one. `{email, code}` signs in: a wrong, expired or used code is 401 ' +
-          '`INVALID_OTP`, and after 5 wrong tries the code is void (even the right one fails). Per e-mail address: ' +
-          `${ACCOUNT_LIMITS.otpRequests.max} codes per ${minutes(ACCOUNT_LIMITS.otpRequests.windowMs)} minutes and ` +
-          `${ACCOUNT_LIMITS.otpFailures.max} wrong codes per ${minutes(ACCOUNT_LIMITS.otpFailures.windowMs)} minutes, then 429. ` +
+          'account. Earlier codes keep working until they expire; using one voids the others. `{email, code}` signs ' +
+          'in: a wrong, expired or used code is 401 `INVALID_OTP`. Each code takes 5 wrong tries from the client ' +
+          'address that asked for it and 5 from anywhere else, then that budget is spent (even the right code fails ' +
+          'from there), so a stranger cannot void the code the owner just received. Per client address and e-mail ' +
+          `address, with exponential backoff: ${ACCOUNT_LIMITS.otpRequests.freeAttempts} codes, then a wait of ` +
+          `${ACCOUNT_LIMITS.otpRequests.baseMs / 1000} s doubling up to ${minutes(ACCOUNT_LIMITS.otpRequests.maxMs)} minutes; ` +
+          `${ACCOUNT_LIMITS.otpFailures.freeAttempts} wrong codes, then ${ACCOUNT_LIMITS.otpFailures.baseMs / 1000} s doubling; ` +
+          `429 with Retry-After. At most ${DAILY_LIMITS.loginCodes} codes per e-mail address per day (India time), ` +
+          'counted in the database for every server process, registered or not. ' +
           `Rate limit: ${AUTH_RATE_LIMITS.loginOtp.max} per 15 minutes per client address.`,
         body: loginOtpSchema,
         response: {
@@ -127,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const { email, code } = request.body;
       if (code === undefined) {
-        await auth.requestLoginCode(email);
+        await auth.requestLoginCode(email, requestMeta(request));
         return { success: true as const, data: { sent: true as const } };
       }
       return {
@@ -172,8 +181,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Sign out',
         description:
           'Revokes the given refresh token. Holding the token is proof enough, so the access token may be missing or ' +
-          'expired; with a valid access token, only a refresh token of that user is revoked. Always `{loggedOut: true}`, ' +
-          'also for an unknown or already revoked token.',
+          'expired; with a valid access token, only a refresh token of that user is revoked. Once the account is known ' +
+          '(a valid access token, or a refresh token that was just revoked) every access token issued before is refused ' +
+          "(the token version is raised; the user's other devices get a new access token at their next refresh), and " +
+          "`pushEndpoint` (this browser's push subscription) is removed when it is the user's, so the next person on " +
+          "a shared phone never receives the previous donor's alerts. Always `{loggedOut: true}`, also for an unknown " +
+          'or already revoked token.',
         security: BEARER,
         body: logoutSchema,
         response: {
@@ -183,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      await auth.logout(request.body.refreshToken, request.user?.id ?? null);
+      await auth.logout(request.body, request.user?.id ?? null);
       return { success: true as const, data: { loggedOut: true as const } };
     },
   );
@@ -264,11 +277,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Forgotten password: ask for a link, then set a new password',
         description:
-          '`{email}` mails `PUBLIC_URL/reset-password?token=…` (valid 1 hour, single use; only the newest link works) ' +
-          'and answers `{sent: true}`, also for addresses with no account. `{token, password}` sets the password, uses ' +
-          'the link up, and signs the account out everywhere (all refresh tokens revoked, access tokens refused): ' +
-          '`{reset: true}`. An unknown, expired or used link is 400 `INVALID_RESET_TOKEN`. Per e-mail address: ' +
-          `${ACCOUNT_LIMITS.resetRequests.max} links per hour, then 429. Rate limit: ` +
+          '`{email}` mails `PUBLIC_URL/reset-password?token=…` (valid 1 hour, single use; earlier links keep working ' +
+          "until they expire, so a stranger asking for links cannot void the owner's) and answers `{sent: true}`, also " +
+          'for addresses with no account. `{token, password}` sets the password, voids every link and sign-in code, and ' +
+          'signs the account out everywhere (all refresh tokens revoked, access tokens refused): `{reset: true}`. An ' +
+          'unknown, expired or used link is 400 `INVALID_RESET_TOKEN`; a password too common or easy to guess is 400 ' +
+          '`WEAK_PASSWORD` on `body.password` (the link stays usable). Per client address and e-mail address: ' +
+          `${ACCOUNT_LIMITS.resetRequests.freeAttempts} links, then a wait doubling from ` +
+          `${ACCOUNT_LIMITS.resetRequests.baseMs / 1000} s (429, Retry-After). Rate limit: ` +
           `${AUTH_RATE_LIMITS.resetPassword.max} per 15 minutes per client address.`,
         body: resetPasswordSchema,
         response: {
@@ -284,7 +300,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         return { success: true as const, data: { reset: true as const } };
       }
       // resetPasswordSchema guarantees an e-mail when there is no token.
-      if (email !== undefined) await auth.requestPasswordReset(email);
+      if (email !== undefined) await auth.requestPasswordReset(email, requestMeta(request));
       return { success: true as const, data: { sent: true as const } };
     },
   );

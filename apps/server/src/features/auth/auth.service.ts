@@ -12,12 +12,15 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
-import { tooManyAttempts, type AuthLimiters } from '../../lib/auth-limits';
+import { DAILY_LIMITS, tooManyAttempts, type AuthLimiters } from '../../lib/auth-limits';
+import { accountKey } from '../../lib/backoff-limiter';
+import type { DailyCounters } from '../../lib/daily-counters';
 import { uniqueViolation } from '../../lib/db-errors';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mail/mailer';
 import { renderOtpMail, renderResetMail } from '../../lib/mail/templates';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { assertPasswordStrongEnough } from '../../lib/password-policy';
 import { REVOKE_REASONS, type SessionContext, type Sessions } from '../../lib/sessions';
 import { issueSetPasswordLink } from '../../lib/set-password-links';
 import {
@@ -26,6 +29,7 @@ import {
   generateOtpCode,
   hashOpaqueToken,
   hashOtpCode,
+  keyedDigest,
 } from '../../lib/tokens';
 import { emptyFacts, toUserView, type UserViews } from '../../lib/user-view';
 import { createAuthRepository } from './auth.repository';
@@ -42,6 +46,8 @@ export const INVALID_RESET_TOKEN_MESSAGE =
 export const ACCOUNT_DISABLED_MESSAGE =
   'This account has been disabled by an administrator. Contact support if you think this is a mistake.';
 export const REGISTER_ROUTE_KEY = 'POST /api/v1/auth/register';
+export const REGISTRATION_DONE_MESSAGE =
+  'This registration was already completed. Sign in with your e-mail address and password.';
 
 export interface RequestContext extends SessionContext {
   requestId?: string | null;
@@ -55,6 +61,7 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   idempotency: Idempotency;
   limiters: AuthLimiters;
+  counters: DailyCounters;
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
   userViews: UserViews;
   now?: () => number;
@@ -75,6 +82,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   // Verified against when the e-mail is unknown, so both answers take as long (no enumeration
   // by timing). Made once, with the same parameters as real hashes.
   const dummyHash = hashPassword(generateOpaqueToken());
+  const addressDigest = (ip: string | null | undefined) =>
+    keyedDigest(deps.config.jwtSecret, 'address', ip ?? 'unknown');
 
   async function signIn(
     user: UserRow,
@@ -162,13 +171,21 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     /**
-     * A new donor, status pending, signed in. With an idempotency key, a retry returns the first
-     * reply (`replayed: true`) instead of a 409.
+     * A new donor, status pending, signed in. With an idempotency key, a retry gets the same
+     * account (`replayed: true`) instead of a 409, signed in with a new session: the stored reply
+     * keeps only the user's id, never tokens (issue #14: a copy of the database must sign nobody
+     * in). The retry's body carries the password (the key's fingerprint covers it), and it must
+     * still be the account's password, so a replay is no easier than a sign-in.
      */
     async register(
       input: Register,
       context: RequestContext,
     ): Promise<{ result: AuthResult; replayed: boolean }> {
+      assertPasswordStrongEnough(input.password, 'body.password', [
+        input.email,
+        input.fullName,
+        input.phone,
+      ]);
       const passwordHash = await hashPassword(input.password);
       if (!context.idempotencyKey) {
         const result = await db.transaction((tx) => createDonor(tx, input, passwordHash, context));
@@ -180,12 +197,26 @@ export function createAuthService(deps: AuthServiceDeps) {
           route: REGISTER_ROUTE_KEY,
           requestHash: fingerprint(input, deps.config.jwtSecret),
         },
-        async (tx) => ({
-          statusCode: 201,
-          body: await createDonor(tx, input, passwordHash, context),
-        }),
+        async (tx) => {
+          const result = await createDonor(tx, input, passwordHash, context);
+          return { statusCode: 201, body: result, stored: { user: { id: result.user.id } } };
+        },
       );
-      return { result: reply.body as AuthResult, replayed: reply.replayed };
+      if (!reply.replayed) return { result: reply.body as AuthResult, replayed: false };
+      const stored = reply.body as { user?: { id?: unknown } } | null;
+      const found =
+        typeof stored?.user?.id === 'string'
+          ? await repository.findById(stored.user.id)
+          : undefined;
+      if (
+        !found ||
+        found.deletedAt ||
+        !(await verifyPassword(found.passwordHash, input.password))
+      ) {
+        throw new AppError('CONFLICT', REGISTRATION_DONE_MESSAGE);
+      }
+      const tokens = await sessions.issue(found, context);
+      return { result: { user: await deps.userViews.load(found), tokens }, replayed: true };
     },
 
     async login(input: Login, context: RequestContext): Promise<AuthResult> {
@@ -213,10 +244,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       return signIn(user, 'password', context);
     },
 
-    /** Mails a code when the address belongs to a live account; says nothing either way. */
-    async requestLoginCode(email: string): Promise<void> {
-      const wait = limiters.otpRequests.consume(email);
+    /**
+     * Mails a code when the address belongs to a live account; says nothing either way. Earlier
+     * codes stay valid until they expire (a stranger asking for codes cannot void the owner's).
+     */
+    async requestLoginCode(email: string, context: RequestContext = {}): Promise<void> {
+      const wait = limiters.otpRequests.consume(accountKey(context.ip, email));
       if (wait > 0) throw tooManyAttempts(wait);
+      // Counted for every address, registered or not, so the 429 reveals nothing.
+      const daily = await deps.counters.take(
+        `login-code:${keyedDigest(deps.config.jwtSecret, 'email', email.toLowerCase())}`,
+        DAILY_LIMITS.loginCodes,
+      );
+      if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
       const user = await repository.findByEmail(email);
       if (!user || user.deletedAt || (await repository.isDisabled(user))) return;
       const code = generateOtpCode();
@@ -229,10 +269,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       await db.transaction(async (tx) => {
         const repo = createAuthRepository(tx);
-        await repo.voidLoginCodes(user.id, new Date(at));
         await repo.insertLoginCode({
           userId: user.id,
           codeHash: hashOtpCode(deps.config.jwtSecret, user.id, OTP_PURPOSE, code),
+          requestedFrom: addressDigest(context.ip),
           createdAt: new Date(at),
           expiresAt: new Date(at + OTP_TTL_MINUTES * 60_000),
         });
@@ -241,26 +281,29 @@ export function createAuthService(deps: AuthServiceDeps) {
       mailer.kick();
     },
 
+    /**
+     * Any live code of the account signs in. Each code has two budgets of tries: one for the
+     * client address that asked for it, one for everyone else, so a stranger's guesses never
+     * void the code the owner just received.
+     */
     async loginWithCode(email: string, code: string, context: RequestContext): Promise<AuthResult> {
-      const wait = limiters.otpFailures.consume(email);
+      const key = accountKey(context.ip, email);
+      const wait = limiters.otpFailures.consume(key);
       if (wait > 0) throw tooManyAttempts(wait);
       const found = await repository.findByEmail(email);
       const user = found && !found.deletedAt ? found : undefined;
-      const attempt = user
-        ? await repository.takeLoginCodeAttempt(user.id, new Date(now()))
-        : undefined;
       const isRight =
         user !== undefined &&
-        attempt !== undefined &&
-        digestsEqual(
-          hashOtpCode(deps.config.jwtSecret, user.id, OTP_PURPOSE, code),
-          attempt.codeHash,
-        ) &&
-        (await repository.consumeLoginCode(attempt.id, new Date(now())));
+        (await repository.useLoginCode(user.id, {
+          at: new Date(now()),
+          from: addressDigest(context.ip),
+          isMatch: (codeHash) =>
+            digestsEqual(hashOtpCode(deps.config.jwtSecret, user.id, OTP_PURPOSE, code), codeHash),
+        }));
       if (!user || !isRight) {
         throw new AppError('INVALID_OTP', INVALID_OTP_MESSAGE);
       }
-      limiters.otpFailures.reset(email);
+      limiters.otpFailures.reset(key);
       limiters.passwordFailures.reset(email);
       if (await repository.isDisabled(user)) {
         throw new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
@@ -277,10 +320,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * Revokes the refresh token. Holding it proves the session is the caller's; a signed-in
      * caller can only revoke their own. Unknown or revoked tokens are fine (logout never fails).
+     * Once the account is known (a valid access token, or a refresh token that was revoked), its
+     * access tokens end too (token version raised: other devices refresh theirs silently) and this
+     * device's push subscription is removed, so the next person on a shared phone gets none of
+     * the previous donor's alerts.
      */
-    async logout(refreshToken: string | undefined, callerId: string | null): Promise<void> {
-      if (!refreshToken) return;
-      await sessions.revoke(refreshToken, REVOKE_REASONS.logout, callerId ?? undefined);
+    async logout(
+      input: { refreshToken?: string | undefined; pushEndpoint?: string | undefined },
+      callerId: string | null,
+    ): Promise<void> {
+      const ownerId = input.refreshToken
+        ? await sessions.revoke(input.refreshToken, REVOKE_REASONS.logout, callerId ?? undefined)
+        : null;
+      const userId = callerId ?? ownerId;
+      if (!userId) return;
+      await db.transaction(async (tx) => {
+        await sessions.endAccessTokens(userId, tx);
+        if (input.pushEndpoint) {
+          await createAuthRepository(tx).deletePushSubscription(userId, input.pushEndpoint);
+        }
+      });
     },
 
     async me(userId: string): Promise<User> {
@@ -299,19 +358,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       return !(await repository.isPhoneTaken(phone));
     },
 
-    /** Mails a single-use reset link when the address belongs to a live account. */
-    async requestPasswordReset(email: string): Promise<void> {
-      const wait = limiters.resetRequests.consume(email);
+    /**
+     * Mails a single-use reset link when the address belongs to a live account. Earlier links
+     * stay valid until they expire or one is used: a stranger asking for links cannot void the
+     * one the owner is about to click.
+     */
+    async requestPasswordReset(email: string, context: RequestContext = {}): Promise<void> {
+      const wait = limiters.resetRequests.consume(accountKey(context.ip, email));
       if (wait > 0) throw tooManyAttempts(wait);
       const user = await repository.findByEmail(email);
       if (!user || user.deletedAt || (await repository.isDisabled(user))) return;
       await db.transaction(async (tx) => {
-        // Only the newest link works: an older e-mail lying around is one less way in.
         const { link } = await issueSetPasswordLink(tx, {
           userId: user.id,
           purpose: 'reset',
           now: now(),
           publicUrl: deps.config.publicUrl,
+          keepEarlier: true,
         });
         const mail = renderResetMail({
           language: user.language,
@@ -336,6 +399,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         const used = await repo.useResetToken(hashOpaqueToken(token), at);
         if (!used) throw new AppError('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN_MESSAGE);
         const owner = used.user;
+        // Thrown inside the transaction, so the link stays usable for a better password.
+        assertPasswordStrongEnough(password, 'body.password', [
+          owner.email,
+          owner.fullName,
+          owner.phone ?? '',
+        ]);
         await repo.setPasswordHash(owner.id, passwordHash);
         await sessions.revokeAll(owner.id, REVOKE_REASONS.passwordReset, tx);
         await repo.voidResetTokens(owner.id, at);
@@ -354,7 +423,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       // Whoever reads the mailbox may sign in again at once.
       limiters.passwordFailures.reset(user.email);
-      limiters.otpFailures.reset(user.email);
+      limiters.otpFailures.reset(accountKey(context.ip, user.email));
     },
   };
 }

@@ -2,7 +2,7 @@ import { ROLES } from '@bdms/shared';
 import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activityLog, refreshTokens, users } from '../../db/schema';
+import { activityLog, pushSubscriptions, refreshTokens, users } from '../../db/schema';
 import { ACCOUNT_LIMITS } from '../../lib/auth-limits';
 import { createAccessTokens, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../lib/tokens';
 import { bearer, expectUserShape, loginAs, registerBody, seedUser } from '../../test/auth-helpers';
@@ -362,6 +362,83 @@ describe('POST /api/v1/auth/logout', () => {
       loggedOut: true,
     });
     expect((await logout({}, { authorization: 'Bearer expired.or.bad' })).statusCode).toBe(200);
+  });
+
+  it("ends the access token too, and removes this device's push subscription only", async () => {
+    const donor = await seedUser(db());
+    const phone = await loginAs(subject.app, donor);
+    const laptop = await loginAs(subject.app, donor);
+    const subscription = (endpoint: string) => ({
+      userId: donor.row.id,
+      endpoint,
+      p256dh:
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    });
+    await db()
+      .insert(pushSubscriptions)
+      .values([
+        subscription('https://fcm.googleapis.com/fcm/send/shared-phone'),
+        subscription('https://fcm.googleapis.com/fcm/send/laptop'),
+      ]);
+
+    const res = await logout(
+      {
+        refreshToken: phone.tokens.refreshToken,
+        pushEndpoint: 'https://fcm.googleapis.com/fcm/send/shared-phone',
+      },
+      bearer(phone.tokens.accessToken),
+    );
+    expect(res.json()).toEqual({ success: true, data: { loggedOut: true } });
+    // The access token taken before sign-out no longer works.
+    expect((await me(bearer(phone.tokens.accessToken))).json()).toEqual(SESSION_EXPIRED);
+    const left = await db().select().from(pushSubscriptions);
+    expect(left.map((row) => row.endpoint)).toEqual(['https://fcm.googleapis.com/fcm/send/laptop']);
+    // The other device stays signed in: its next refresh gives a working access token.
+    const refreshed = await subject.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refreshToken: laptop.tokens.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect((await me(bearer(refreshed.json().data.accessToken))).statusCode).toBe(200);
+  });
+
+  it('with only the refresh token (access token expired), still ends access tokens and the subscription', async () => {
+    const donor = await seedUser(db());
+    const session = await loginAs(subject.app, donor);
+    await db().insert(pushSubscriptions).values({
+      userId: donor.row.id,
+      endpoint: 'https://fcm.googleapis.com/fcm/send/only-refresh',
+      p256dh: 'k',
+      auth: 'a',
+    });
+    await logout({
+      refreshToken: session.tokens.refreshToken,
+      pushEndpoint: 'https://fcm.googleapis.com/fcm/send/only-refresh',
+    });
+    expect((await me(bearer(session.tokens.accessToken))).statusCode).toBe(401);
+    expect(await db().select().from(pushSubscriptions)).toHaveLength(0);
+  });
+
+  it("never removes another user's push subscription", async () => {
+    const alice = await seedUser(db());
+    const bob = await seedUser(db());
+    const aliceSession = await loginAs(subject.app, alice);
+    await db().insert(pushSubscriptions).values({
+      userId: bob.row.id,
+      endpoint: 'https://fcm.googleapis.com/fcm/send/bob',
+      p256dh: 'k',
+      auth: 'a',
+    });
+    await logout(
+      {
+        refreshToken: aliceSession.tokens.refreshToken,
+        pushEndpoint: 'https://fcm.googleapis.com/fcm/send/bob',
+      },
+      bearer(aliceSession.tokens.accessToken),
+    );
+    expect(await db().select().from(pushSubscriptions)).toHaveLength(1);
   });
 
   it("does not revoke another user's token for a signed-in caller", async () => {

@@ -8,7 +8,8 @@ import {
   passwordResetTokens,
   refreshTokens,
 } from '../../db/schema';
-import { ACCOUNT_LIMITS } from '../../lib/auth-limits';
+import { ACCOUNT_LIMITS, DAILY_LIMITS } from '../../lib/auth-limits';
+import { accountKey } from '../../lib/backoff-limiter';
 import { AUTH_RATE_LIMITS } from './auth.routes';
 import { loggerOptions } from '../../plugins/logger';
 import { bearer, expectUserShape, loginAs, seedUser } from '../../test/auth-helpers';
@@ -55,9 +56,12 @@ function post(url: string, payload: object, remoteAddress = '203.0.113.10') {
   return subject.app.inject({ method: 'POST', url, payload, remoteAddress });
 }
 
-const requestCode = (email: string) => post('/api/v1/auth/login-otp', { email });
-const signInWithCode = (email: string, code: string) =>
-  post('/api/v1/auth/login-otp', { email, code });
+const OWNER = '203.0.113.10';
+const STRANGER = '198.51.100.66';
+const requestCode = (email: string, from = OWNER) =>
+  post('/api/v1/auth/login-otp', { email }, from);
+const signInWithCode = (email: string, code: string, from = OWNER) =>
+  post('/api/v1/auth/login-otp', { email, code }, from);
 
 function codeIn(mail: ReceivedMail): string {
   const match = /\b(\d{6})\b/.exec(mail.text);
@@ -122,19 +126,43 @@ describe('POST /api/v1/auth/login-otp', () => {
     expect(await db().select().from(mailOutbox)).toHaveLength(0);
   });
 
-  it('voids the previous code when a new one is asked for', async () => {
+  it('keeps the code mailed just before working when someone asks for another; using one voids the rest', async () => {
     const donor = await seedUser(db());
-    await requestCode(donor.row.email);
+    await requestCode(donor.row.email, OWNER);
     const first = codeIn(await nextMailTo(donor.row.email, 1));
-    await requestCode(donor.row.email);
+    // Someone elsewhere who knows the address asks for a code.
+    expect((await requestCode(donor.row.email, STRANGER)).statusCode).toBe(200);
     const second = codeIn(await nextMailTo(donor.row.email, 2));
+    const res = await signInWithCode(donor.row.email, first, OWNER);
+    expect(res.statusCode, res.body).toBe(200);
     if (first !== second) {
-      expect((await signInWithCode(donor.row.email, first)).statusCode).toBe(401);
+      expect((await signInWithCode(donor.row.email, second)).statusCode).toBe(401);
     }
-    expect((await signInWithCode(donor.row.email, second)).statusCode).toBe(200);
+    const codes = await db().select().from(oneTimeCodes);
+    expect(codes).toHaveLength(2);
+    expect(codes.every((code) => code.consumedAt !== null)).toBe(true);
   });
 
-  it(`voids a code after ${OTP_MAX_ATTEMPTS} wrong tries, even for the right code`, async () => {
+  it("a stranger's wrong tries from elsewhere neither void the owner's code nor lock the owner out", async () => {
+    const donor = await seedUser(db());
+    await requestCode(donor.row.email, OWNER);
+    const code = codeIn(await nextMailTo(donor.row.email));
+    for (let i = 0; i < 12; i += 1) {
+      const res = await signInWithCode(donor.row.email, wrongCode(code), STRANGER);
+      expect([401, 429]).toContain(res.statusCode);
+    }
+    // The stranger is slowed down (exponential backoff on their address and this account)...
+    const slowed = await signInWithCode(donor.row.email, code, STRANGER);
+    expect(slowed.statusCode).toBe(429);
+    // ...and spent only the code's budget for other addresses.
+    const [stored] = await db().select().from(oneTimeCodes);
+    expect(stored).toMatchObject({ attempts: 0, foreignAttempts: OTP_MAX_ATTEMPTS });
+    const owner = await signInWithCode(donor.row.email, code, OWNER);
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.json().data.user.id).toBe(donor.row.id);
+  });
+
+  it(`voids a code after ${OTP_MAX_ATTEMPTS} wrong tries from its own address, even for the right code`, async () => {
     const donor = await seedUser(db());
     await requestCode(donor.row.email);
     const code = codeIn(await nextMailTo(donor.row.email));
@@ -146,6 +174,8 @@ describe('POST /api/v1/auth/login-otp', () => {
         message: expect.stringContaining('not correct'),
       });
     }
+    // Past the backoff of this address (it would answer 429 for the next 30 s):
+    subject.app.services.limiters.otpFailures.reset(accountKey(OWNER, donor.row.email));
     const right = await signInWithCode(donor.row.email, code);
     expect(right.statusCode).toBe(401);
     expect(right.json().error.code).toBe('INVALID_OTP');
@@ -165,28 +195,107 @@ describe('POST /api/v1/auth/login-otp', () => {
     expect((await signInWithCode(donor.row.email, code)).json().error.code).toBe('INVALID_OTP');
   });
 
-  it(`sends at most ${ACCOUNT_LIMITS.otpRequests.max} codes per address in 15 minutes, registered or not`, async () => {
+  it(`sends ${ACCOUNT_LIMITS.otpRequests.freeAttempts} codes per client address and e-mail address, then backs off; other addresses are unaffected`, async () => {
     const donor = await seedUser(db());
     for (const email of [donor.row.email, 'ghost@example.org']) {
-      for (let i = 0; i < ACCOUNT_LIMITS.otpRequests.max; i += 1) {
-        expect((await requestCode(email)).statusCode).toBe(200);
+      for (let i = 0; i < ACCOUNT_LIMITS.otpRequests.freeAttempts; i += 1) {
+        expect((await requestCode(email, STRANGER)).statusCode).toBe(200);
       }
-      const over = await requestCode(email);
+      const over = await requestCode(email, STRANGER);
       expect(over.statusCode).toBe(429);
       expect(over.json().error.code).toBe('RATE_LIMITED');
-      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(over.headers['retry-after'])).toBe(ACCOUNT_LIMITS.otpRequests.baseMs / 1000);
+      // The owner, elsewhere, still gets a code.
+      expect((await requestCode(email, OWNER)).statusCode).toBe(200);
+    }
+    expect(
+      smtp.messages.filter((mail) => mail.to.includes(donor.row.email)).length,
+    ).toBeLessThanOrEqual(ACCOUNT_LIMITS.otpRequests.freeAttempts + 1);
+  });
+
+  it(`backs off after ${ACCOUNT_LIMITS.otpFailures.freeAttempts} wrong codes from one address, doubling the wait`, async () => {
+    let clock = Date.parse('2026-11-20T10:00:00Z');
+    const local = await createTestApp({
+      database: testDb.database,
+      services: { now: () => clock, backgroundJobs: false },
+    });
+    try {
+      const donor = await seedUser(db());
+      const tryCode = () =>
+        local.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login-otp',
+          payload: { email: donor.row.email, code: '000000' },
+          remoteAddress: STRANGER,
+        });
+      for (let i = 0; i < ACCOUNT_LIMITS.otpFailures.freeAttempts; i += 1) {
+        expect((await tryCode()).statusCode).toBe(401);
+      }
+      const locked = await tryCode();
+      expect(locked.statusCode).toBe(429);
+      expect(locked.headers['retry-after']).toBe('30');
+      clock += 30_000;
+      expect((await tryCode()).statusCode).toBe(401);
+      const longer = await tryCode();
+      expect(longer.headers['retry-after']).toBe('60');
+      // Another address is not slowed down at all.
+      const owner = await local.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login-otp',
+        payload: { email: donor.row.email, code: '000000' },
+        remoteAddress: OWNER,
+      });
+      expect(owner.statusCode).toBe(401);
+    } finally {
+      await local.close();
     }
   });
 
-  it(`refuses further codes after ${ACCOUNT_LIMITS.otpFailures.max} wrong ones`, async () => {
+  it(`mails at most ${DAILY_LIMITS.loginCodes} codes per e-mail address per day, even to parallel requests from many addresses`, async () => {
     const donor = await seedUser(db());
-    for (let i = 0; i < ACCOUNT_LIMITS.otpFailures.max; i += 1) {
-      const res = await signInWithCode(donor.row.email, '000000');
-      expect(res.statusCode).toBe(401);
+    const replies = await Promise.all(
+      Array.from({ length: DAILY_LIMITS.loginCodes + 5 }, (_, i) =>
+        requestCode(donor.row.email, `198.51.100.${i + 1}`),
+      ),
+    );
+    const statuses = replies.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(DAILY_LIMITS.loginCodes);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(await db().select().from(oneTimeCodes)).toHaveLength(DAILY_LIMITS.loginCodes);
+    // Registered or not, the same answer: the cap reveals nothing.
+    for (let i = 0; i < DAILY_LIMITS.loginCodes; i += 1) {
+      expect((await requestCode('ghost@example.org', `192.0.2.${i + 1}`)).statusCode).toBe(200);
     }
-    const locked = await signInWithCode(donor.row.email, '000000');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBeDefined();
+    expect((await requestCode('ghost@example.org', '192.0.2.200')).statusCode).toBe(429);
+  });
+
+  it('starts the daily count again at midnight in India (18:30 UTC)', async () => {
+    // 23:50 IST on 20 November is 18:20 UTC.
+    let clock = Date.parse('2026-11-20T18:20:00Z');
+    const local = await createTestApp({
+      database: testDb.database,
+      services: { now: () => clock, backgroundJobs: false },
+    });
+    try {
+      const ask = (i: number) =>
+        local.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login-otp',
+          payload: { email: 'night@example.org' },
+          remoteAddress: `192.0.2.${i}`,
+        });
+      for (let i = 1; i <= DAILY_LIMITS.loginCodes; i += 1) {
+        expect((await ask(i)).statusCode).toBe(200);
+      }
+      const over = await ask(100);
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBe(String(10 * 60));
+      // 00:05 IST on 21 November (18:35 UTC on the 20th): a new day in India.
+      clock = Date.parse('2026-11-20T18:35:00Z');
+      expect((await ask(101)).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
   });
 
   it("writes in the account's language", async () => {
@@ -278,22 +387,46 @@ describe('POST /api/v1/auth/reset-password', () => {
     expect(await db().select().from(mailOutbox)).toHaveLength(0);
   });
 
-  it('refuses unknown and expired links, and only the newest link works', async () => {
+  it('refuses unknown and expired links', async () => {
     const donor = await seedUser(db());
     const unknown = await setPassword('x'.repeat(43), 'a brand new password');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.code).toBe('INVALID_RESET_TOKEN');
 
     await requestReset(donor.row.email);
-    const first = tokenIn(await nextMailTo(donor.row.email, 1));
-    await requestReset(donor.row.email);
-    const second = tokenIn(await nextMailTo(donor.row.email, 2));
-    expect((await setPassword(first, 'a brand new password')).statusCode).toBe(400);
-
+    const link = tokenIn(await nextMailTo(donor.row.email, 1));
     await db()
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1) });
-    expect((await setPassword(second, 'a brand new password')).statusCode).toBe(400);
+    expect((await setPassword(link, 'a brand new password')).statusCode).toBe(400);
+  });
+
+  it("keeps the owner's link working when a stranger asks for more; using one voids them all", async () => {
+    const donor = await seedUser(db());
+    await requestReset(donor.row.email);
+    const owners = tokenIn(await nextMailTo(donor.row.email, 1));
+    for (let i = 0; i < 3; i += 1) {
+      await post('/api/v1/auth/reset-password', { email: donor.row.email }, '198.51.100.66');
+    }
+    const strangers = tokenIn(await nextMailTo(donor.row.email, 2));
+    const res = await setPassword(owners, 'a brand new password');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await setPassword(strangers, 'another new passphrase')).statusCode).toBe(400);
+    const links = await db().select().from(passwordResetTokens);
+    expect(links.every((link) => link.usedAt !== null)).toBe(true);
+  });
+
+  it('refuses a weak new password with WEAK_PASSWORD and leaves the link usable', async () => {
+    const donor = await seedUser(db());
+    await requestReset(donor.row.email);
+    const token = tokenIn(await nextMailTo(donor.row.email));
+    const weak = await setPassword(token, 'Password@123');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error).toMatchObject({
+      code: 'WEAK_PASSWORD',
+      details: [{ path: 'body.password' }],
+    });
+    expect((await setPassword(token, 'a brand new password')).statusCode).toBe(200);
   });
 
   it('validates the body: a token needs a password of 8 or more characters', async () => {
@@ -308,14 +441,20 @@ describe('POST /api/v1/auth/reset-password', () => {
     expect(empty.json().error.details[0].path).toBe('body.email');
   });
 
-  it(`sends at most ${ACCOUNT_LIMITS.resetRequests.max} links per address in an hour`, async () => {
+  it(`sends ${ACCOUNT_LIMITS.resetRequests.freeAttempts} links per client address and e-mail address, then backs off`, async () => {
     const donor = await seedUser(db());
-    for (let i = 0; i < ACCOUNT_LIMITS.resetRequests.max; i += 1) {
+    for (let i = 0; i < ACCOUNT_LIMITS.resetRequests.freeAttempts; i += 1) {
       expect((await requestReset(donor.row.email)).statusCode).toBe(200);
     }
     const over = await requestReset(donor.row.email);
     expect(over.statusCode).toBe(429);
-    expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(Number(over.headers['retry-after'])).toBe(ACCOUNT_LIMITS.resetRequests.baseMs / 1000);
+    const elsewhere = await post(
+      '/api/v1/auth/reset-password',
+      { email: donor.row.email },
+      '198.51.100.99',
+    );
+    expect(elsewhere.statusCode).toBe(200);
   });
 });
 

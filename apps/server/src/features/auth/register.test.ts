@@ -200,16 +200,24 @@ describe('POST /api/v1/auth/register', () => {
     expect(await db().select().from(users)).toHaveLength(0);
   });
 
-  it('is idempotent by X-Request-ID: a retry returns the first reply and creates nothing', async () => {
+  it('is idempotent by X-Request-ID: a retry gets the same account with new tokens and creates nothing else', async () => {
     const body = registerBody();
     const first = await register(body, { 'x-request-id': 'register-retry-1' });
     expect(first.statusCode).toBe(201);
     const retry = await register(body, { 'x-request-id': 'register-retry-1' });
-    expect(retry.statusCode).toBe(201);
+    expect(retry.statusCode, retry.body).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(retry.json()).toEqual(first.json());
+    expect(retry.json().data.user).toEqual(first.json().data.user);
+    // Tokens are never stored, so the retry gets a session of its own, and it works.
+    const retryTokens = retry.json().data.tokens;
+    expect(retryTokens.refreshToken).not.toBe(first.json().data.tokens.refreshToken);
+    const me = await subject.app.inject({
+      url: '/api/v1/auth/me',
+      headers: bearer(retryTokens.accessToken),
+    });
+    expect(me.json().data.user.id).toBe(first.json().data.user.id);
     expect(await db().select().from(users)).toHaveLength(1);
-    expect(await db().select().from(refreshTokens)).toHaveLength(1);
+    expect(await db().select().from(refreshTokens)).toHaveLength(2);
     expect(await db().select().from(consentRecords)).toHaveLength(1);
     expect(await db().select().from(idempotencyKeys)).toHaveLength(1);
 
@@ -222,6 +230,59 @@ describe('POST /api/v1/auth/register', () => {
     expect(both.map((res) => res.statusCode)).toEqual([201, 201]);
     expect(both[0]!.json().data.user.id).toBe(both[1]!.json().data.user.id);
     expect(await db().select().from(users)).toHaveLength(2);
+  });
+
+  it('keeps no token of the reply at rest: the stored reply holds only the user id', async () => {
+    const body = registerBody();
+    const res = await register(body, { 'x-request-id': 'register-at-rest-1' });
+    expect(res.statusCode).toBe(201);
+    const { user, tokens } = res.json().data;
+    const rows = await db().select().from(idempotencyKeys);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.body).toEqual({ user: { id: user.id } });
+    // Neither token, nor any 12-character piece of one, is anywhere in the table.
+    const stored = JSON.stringify(rows);
+    for (const token of [tokens.accessToken, tokens.refreshToken] as string[]) {
+      for (let start = 0; start + 12 <= token.length; start += 6) {
+        expect(stored).not.toContain(token.slice(start, start + 12));
+      }
+    }
+    expect(stored).not.toContain(body.password);
+  });
+
+  it('replays only to someone who still has the password: after a change, a retry is 409', async () => {
+    const body = registerBody();
+    const first = await register(body, { 'x-request-id': 'register-changed-1' });
+    const { user, tokens } = first.json().data;
+    const changed = await subject.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${user.id}/password`,
+      headers: bearer(tokens.accessToken),
+      payload: { currentPassword: body.password, newPassword: 'a brand new passphrase' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const sessionsBefore = (await db().select().from(refreshTokens)).length;
+    const retry = await register(body, { 'x-request-id': 'register-changed-1' });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error).toEqual({
+      code: 'CONFLICT',
+      message:
+        'This registration was already completed. Sign in with your e-mail address and password.',
+    });
+    expect(await db().select().from(refreshTokens)).toHaveLength(sessionsBefore);
+  });
+
+  it('refuses a commonly breached or easily guessed password with 400 WEAK_PASSWORD', async () => {
+    for (const password of ['Password@123', 'qwertyuiop', 'india@123', 'Asha@9812345678']) {
+      const res = await register(registerBody({ password, phone: '98123 45678' }));
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'WEAK_PASSWORD',
+        message: expect.stringContaining('too common'),
+        details: [{ path: 'body.password', message: expect.stringContaining('too common') }],
+      });
+    }
+    expect(await db().select().from(users)).toHaveLength(0);
   });
 
   it('refuses the same X-Request-ID with another body, and treats a new id as a new request', async () => {

@@ -4,13 +4,16 @@ import {
   activityPageSchema,
   changePasswordResultSchema,
   changePasswordSchema,
+  confirmPhoneChangeSchema,
   deleteAccountSchema,
   paginationQuerySchema,
   successEnvelope,
   updateProfileSchema,
+  updateUserResultSchema,
   userIdParamsSchema,
   userResultSchema,
 } from '@bdms/shared';
+import { DAILY_LIMITS } from '../../lib/auth-limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { requestMeta } from '../../lib/request-context';
@@ -64,13 +67,51 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         description:
           'The user themself or an administrator. Any of `fullName, phone, city, state, pincode, bloodType, available, ' +
           'language`; unknown fields are 400. `available` counts as a (re)confirmation, as with ' +
-          '`PUT /users/{id}/availability`: it lapses 90 days later. A phone that belongs to another account is 409 `PHONE_TAKEN`. The blood ' +
-          'type is checked when a donor is approved, so a donor can change it only while `pending`: after that it is ' +
-          '409 `BLOOD_TYPE_LOCKED` (an administrator can still correct it). Changes are recorded in the activity log ' +
-          '(field names only).',
+          '`PUT /users/{id}/availability`: it lapses 90 days later. The blood type is checked when a donor is approved, ' +
+          'so a donor can change it only while `pending`: after that it is 409 `BLOOD_TYPE_LOCKED` (an administrator ' +
+          'can still correct it). Changes are recorded in the activity log (field names only).\n\n' +
+          '**A new `phone` is not applied at once**: a 6-digit code valid 10 minutes is sent by SMS to the new number, ' +
+          'the reply carries `phoneChange: {phone, expiresAt}` (and `user.phone` is still the old number), and ' +
+          '`POST /users/{id}/phone/confirm {code}` applies it. A new request voids the earlier code. The reply is the ' +
+          'same whether or not the number belongs to another account (the code is only sent to a free number), so this ' +
+          `is no "is this number registered?" oracle; at most ${DAILY_LIMITS.phoneChanges} phone changes per account ` +
+          'per day (India time), then 429 with Retry-After. With no SMS provider configured, a phone change is 409 ' +
+          '`SMS_UNAVAILABLE` and nothing in the body is applied.',
         security: BEARER,
         params: userIdParamsSchema,
         body: updateProfileSchema,
+        response: {
+          200: successEnvelope(updateUserResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await users.updateUser(
+        currentUser(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/users/:id/phone/confirm',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm a new phone number with the code sent to it',
+        description:
+          'The user themself or an administrator. Applies the phone change asked for with `PATCH /users/{id}` ' +
+          'and returns the user with the new `phone`. A wrong, expired or used code, or none pending, is 400 ' +
+          '`INVALID_PHONE_CODE` on `body.code`; after 5 wrong tries the code is void. A number that another account ' +
+          'took meanwhile is 409 `PHONE_TAKEN`.',
+        security: BEARER,
+        params: userIdParamsSchema,
+        body: confirmPhoneChangeSchema,
         response: {
           200: successEnvelope(userResultSchema),
           ...errorResponses(400, 401, 403, 404, 409),
@@ -80,10 +121,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     async (request) => ({
       success: true as const,
       data: {
-        user: await users.updateUser(
+        user: await users.confirmPhoneChange(
           currentUser(request),
           request.params.id,
-          request.body,
+          request.body.code,
           requestMeta(request),
         ),
       },
@@ -100,9 +141,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         description:
           'The user themself only (administrators too get 403 for other accounts). A wrong `currentPassword` is 400 ' +
           '`VALIDATION_ERROR` with `details: [{path: "body.currentPassword", …}]`, deliberately not a 401, so the ' +
-          'client does not try a token refresh; 5 wrong tries in 15 minutes are 429, as for sign-in. On success every ' +
-          'session of the account is signed out (refresh tokens revoked, access tokens refused) and `tokens` holds a ' +
-          'new session for the device that made the change: store them.',
+          'client does not try a token refresh; 5 wrong tries in 15 minutes are 429, as for sign-in. A new password ' +
+          'too common or easy to guess is 400 `WEAK_PASSWORD` on `body.newPassword`. On success every session of the ' +
+          'account is signed out (refresh tokens revoked, access tokens refused), every reset link mailed before is ' +
+          'void, and `tokens` holds a new session for the device that made the change: store them.',
         security: BEARER,
         params: userIdParamsSchema,
         body: changePasswordSchema,

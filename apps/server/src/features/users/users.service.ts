@@ -1,4 +1,10 @@
-import type { AuthTokens, ChangePassword, UpdateProfile, User } from '@bdms/shared';
+import type {
+  AuthTokens,
+  ChangePassword,
+  UpdateProfile,
+  UpdateUserResult,
+  User,
+} from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { assertSelfOrAdmin } from '../../lib/access';
@@ -6,12 +12,14 @@ import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { availabilityChange } from '../../lib/availability';
 import { tooManyAttempts, type AuthLimiters } from '../../lib/auth-limits';
-import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { assertPasswordStrongEnough } from '../../lib/password-policy';
 import type { RequestMeta } from '../../lib/request-context';
 import { REVOKE_REASONS, type Sessions } from '../../lib/sessions';
+import { voidSetPasswordLinks } from '../../lib/set-password-links';
 import type { UserViews } from '../../lib/user-view';
 import type { AuthUser } from '../../plugins/auth';
+import type { PendingPhoneChange, PhoneChange } from './phone-change.service';
 import { createUsersRepository, type ProfileChanges } from './users.repository';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
@@ -23,14 +31,11 @@ export interface UsersServiceDeps {
   sessions: Sessions;
   limiters: Pick<AuthLimiters, 'passwordFailures'>;
   userViews: UserViews;
+  phoneChange: PhoneChange;
   now?: () => number;
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no user with this id.');
-const phoneTaken = () =>
-  new AppError('PHONE_TAKEN', 'An account with this phone number already exists.', [
-    { path: 'body.phone', message: 'An account with this phone number already exists.' },
-  ]);
 
 export function createUsersService(deps: UsersServiceDeps) {
   const { db, sessions, limiters, userViews } = deps;
@@ -52,14 +57,15 @@ export function createUsersService(deps: UsersServiceDeps) {
     /**
      * Profile fields and `available`. The blood type is verified at approval, so a donor can
      * change it only while pending (else 409 BLOOD_TYPE_LOCKED); an administrator can always
-     * correct it. Every change is in the activity log, by field name only.
+     * correct it. A new phone number is not applied: it waits for the code sent to it
+     * (phone-change.service.ts). Every change is in the activity log, by field name only.
      */
     async updateUser(
       caller: AuthUser,
       id: string,
       changes: UpdateProfile,
       meta: Pick<RequestMeta, 'requestId'>,
-    ): Promise<User> {
+    ): Promise<UpdateUserResult> {
       assertSelfOrAdmin(caller, id);
       const target = await load(id);
       const isBloodTypeChange =
@@ -74,11 +80,10 @@ export function createUsersService(deps: UsersServiceDeps) {
           { path: 'body.bloodType', message: BLOOD_TYPE_LOCKED_MESSAGE },
         ]);
       }
-      if (changes.phone !== undefined && changes.phone !== target.phone) {
-        const owner = await repository.findIdByPhone(changes.phone);
-        if (owner && owner !== id) throw phoneTaken();
-      }
-      const { available, ...profile } = changes;
+      const newPhone =
+        changes.phone !== undefined && changes.phone !== target.phone ? changes.phone : undefined;
+      if (newPhone !== undefined) deps.phoneChange.assertAvailable();
+      const { available, phone: _phone, ...profile } = changes;
       const set: ProfileChanges = { ...profile };
       const fields = Object.keys(set).filter(
         (key) => set[key as keyof ProfileChanges] !== target[key as keyof UserRow],
@@ -88,11 +93,16 @@ export function createUsersService(deps: UsersServiceDeps) {
         Object.assign(set, availabilityChange(available, null, now()));
         fields.push('available');
       }
-      if (fields.length === 0) return userViews.load(target);
-      try {
-        const updated = await db.transaction(async (tx) => {
-          const row = await createUsersRepository(tx).updateProfile(id, set);
-          if (!row) throw notFound();
+      if (fields.length === 0 && newPhone === undefined) {
+        return { user: await userViews.load(target) };
+      }
+      let pending: PendingPhoneChange | undefined;
+      const updated = await db.transaction(async (tx) => {
+        let row = target;
+        if (fields.length > 0) {
+          const changed = await createUsersRepository(tx).updateProfile(id, set);
+          if (!changed) throw notFound();
+          row = changed;
           await createActivityLog(tx).record({
             action: 'user.updated',
             actorId: caller.id,
@@ -102,14 +112,27 @@ export function createUsersService(deps: UsersServiceDeps) {
             details: { fields },
             requestId: meta.requestId,
           });
-          return row;
-        });
-        return userViews.load(updated);
-      } catch (error) {
-        if (uniqueViolation(error)?.includes('phone')) throw phoneTaken();
-        throw error;
-      }
+        }
+        if (newPhone !== undefined) {
+          pending = await deps.phoneChange.request(tx, row, newPhone, caller, meta);
+        }
+        return row;
+      });
+      const user = await userViews.load(updated);
+      if (!pending) return { user };
+      pending.deliver();
+      return {
+        user,
+        phoneChange: { phone: pending.phone, expiresAt: pending.expiresAt.toISOString() },
+      };
     },
+
+    confirmPhoneChange: (
+      caller: AuthUser,
+      id: string,
+      code: string,
+      meta: Pick<RequestMeta, 'requestId'>,
+    ) => deps.phoneChange.confirm(caller, id, code, meta),
 
     /**
      * The user themself only. A wrong current password is a 400 on `body.currentPassword`, not a
@@ -134,9 +157,16 @@ export function createUsersService(deps: UsersServiceDeps) {
         ]);
       }
       limiters.passwordFailures.reset(user.email);
+      assertPasswordStrongEnough(body.newPassword, 'body.newPassword', [
+        user.email,
+        user.fullName,
+        user.phone ?? '',
+      ]);
       const passwordHash = await hashPassword(body.newPassword);
       return db.transaction(async (tx) => {
         await createUsersRepository(tx).setPasswordHash(id, passwordHash);
+        // A reset link mailed before (perhaps to a mailbox someone else reads) must not undo it.
+        await voidSetPasswordLinks(tx, id, new Date(now()));
         const tokenVersion = await sessions.revokeAll(id, REVOKE_REASONS.passwordChange, tx);
         const tokens = await sessions.issue(
           { id, role: user.role, tokenVersion },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activityLog, refreshTokens, users } from '../../db/schema';
+import { activityLog, passwordResetTokens, refreshTokens, users } from '../../db/schema';
 import { ACCOUNT_LIMITS } from '../../lib/auth-limits';
 import { verifyPassword } from '../../lib/password';
+import { issueSetPasswordLink } from '../../lib/set-password-links';
 import {
   bearer,
   expectUserShape,
@@ -115,13 +116,12 @@ describe('GET /api/v1/users/{id}', () => {
 });
 
 describe('PATCH /api/v1/users/{id}', () => {
-  it('changes profile fields, normalising the phone, and logs the field names', async () => {
+  it('changes profile fields and logs the field names', async () => {
     const donor = await signedIn();
     const res = await patchUser(
       donor.row.id,
       {
         fullName: '  Asha V. ',
-        phone: '0 98111 22233',
         city: 'Nagpur',
         pincode: '440001',
         available: true,
@@ -134,7 +134,6 @@ describe('PATCH /api/v1/users/{id}', () => {
     expect(expectUserShape(res.json().data.user)).toMatchObject({
       fullName: 'Asha V.',
       name: 'Asha V.',
-      phone: '+919811122233',
       city: 'Nagpur',
       pincode: '440001',
       available: true,
@@ -147,9 +146,8 @@ describe('PATCH /api/v1/users/{id}', () => {
       .where(eq(activityLog.action, 'user.updated'));
     expect(entry).toMatchObject({ actorId: donor.row.id, targetId: donor.row.id });
     expect((entry!.details as { fields: string[] }).fields.sort()).toEqual(
-      ['available', 'bloodType', 'city', 'fullName', 'language', 'phone', 'pincode'].sort(),
+      ['available', 'bloodType', 'city', 'fullName', 'language', 'pincode'].sort(),
     );
-    expect(JSON.stringify(entry!.details)).not.toContain('98111');
 
     // Only what really changes is logged; pincode can be cleared.
     const again = await patchUser(donor.row.id, { city: 'Nagpur', pincode: null }, donor.headers);
@@ -201,19 +199,6 @@ describe('PATCH /api/v1/users/{id}', () => {
     const corrected = await patchUser(donor.row.id, { bloodType: 'A+' }, admin.headers);
     expect(corrected.statusCode).toBe(200);
     expect(corrected.json().data.user.bloodType).toBe('A+');
-  });
-
-  it("refuses another account's phone number with 409 PHONE_TAKEN, in any format", async () => {
-    const donor = await signedIn();
-    const other = await seedUser(db(), { phone: '+919822233344' });
-    const res = await patchUser(donor.row.id, { phone: '98222 33344' }, donor.headers);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('PHONE_TAKEN');
-    expectNoContactDetails(res.body, other);
-    // The donor's own number is not "taken".
-    expect(
-      (await patchUser(donor.row.id, { phone: donor.row.phone! }, donor.headers)).statusCode,
-    ).toBe(200);
   });
 
   it('refuses unknown fields, empty bodies and read-only fields', async () => {
@@ -276,6 +261,57 @@ describe('POST /api/v1/users/{id}/password', () => {
     expect(live).toHaveLength(1);
     const actions = (await db().select().from(activityLog)).map((entry) => entry.action);
     expect(actions).toContain('user.password_changed');
+  });
+
+  it('voids every reset link mailed before the change', async () => {
+    const donor = await signedIn();
+    const link = await issueSetPasswordLink(db(), {
+      userId: donor.row.id,
+      purpose: 'reset',
+      now: Date.now(),
+      publicUrl: 'https://blood.example.in',
+    });
+    const res = await changePassword(
+      donor.row.id,
+      { currentPassword: donor.password, newPassword: 'a much better password' },
+      donor.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [stored] = await db().select().from(passwordResetTokens);
+    expect(stored!.usedAt).toBeInstanceOf(Date);
+    // Whoever has that e-mail can no longer undo the change.
+    const reset = await subject.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token: link.token, password: 'the attackers passphrase' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().error.code).toBe('INVALID_RESET_TOKEN');
+    const [row] = await db().select().from(users).where(eq(users.id, donor.row.id));
+    expect(await verifyPassword(row!.passwordHash, 'a much better password')).toBe(true);
+  });
+
+  it('refuses a commonly breached new password with 400 WEAK_PASSWORD on body.newPassword', async () => {
+    const donor = await signedIn();
+    for (const newPassword of ['Password@123', 'iloveyou1', 'qwerty123456']) {
+      const res = await changePassword(
+        donor.row.id,
+        { currentPassword: donor.password, newPassword },
+        donor.headers,
+      );
+      expect(res.statusCode, newPassword).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'WEAK_PASSWORD',
+        message: expect.stringContaining('too common'),
+        details: [{ path: 'body.newPassword', message: expect.stringContaining('too common') }],
+      });
+    }
+    const [row] = await db().select().from(users).where(eq(users.id, donor.row.id));
+    expect(await verifyPassword(row!.passwordHash, donor.password)).toBe(true);
+    // Nothing was signed out.
+    expect(
+      (await subject.app.inject({ url: '/api/v1/auth/me', headers: donor.headers })).statusCode,
+    ).toBe(200);
   });
 
   it('answers a wrong current password with 400 on body.currentPassword, not 401', async () => {

@@ -29,6 +29,11 @@ export interface Call {
   headers?: Record<string, string>;
   /** Calls as this account instead of the role's (e.g. a fresh owner for destructive calls). */
   as?: SignedInUser;
+  /**
+   * Harnesses that pick other callers use `as` for them too: the call ends the caller's session
+   * (sign-out raises the token version), so it must never run as the world's shared accounts.
+   */
+  asAnyCaller?: boolean;
 }
 
 export interface Rule {
@@ -108,7 +113,15 @@ export const TABLE: Record<string, Rule | Rule[]> = {
     access: PUBLIC,
     call: (w) => ({ payload: { refreshToken: w.loginAccount.refreshToken } }),
   },
-  'POST /api/v1/auth/logout': { access: PUBLIC, call: () => ({ payload: {} }) },
+  'POST /api/v1/auth/logout': {
+    access: PUBLIC,
+    // Signing out ends the caller's access tokens (issue #14), so the signed-in roles sign out
+    // a throwaway account of their own instead of the world's.
+    call: async (w, role) => ({
+      payload: {},
+      ...(role === 'anonymous' ? {} : { as: await w.freshDonor(), asAnyCaller: true }),
+    }),
+  },
   'GET /api/v1/auth/me': { access: SIGNED_IN },
   'POST /api/v1/auth/check-email': {
     access: PUBLIC,
@@ -136,6 +149,12 @@ export const TABLE: Record<string, Rule | Rule[]> = {
         currentPassword: victim.password,
         newPassword: 'a brand new passphrase',
       })),
+  },
+  'POST /api/v1/users/:id/phone/confirm': {
+    access: OWNER_OR_ADMIN,
+    call: (w) => ({ params: owner(w), payload: { code: '000000' } }),
+    // No change is pending, so an allowed caller gets 400 INVALID_PHONE_CODE.
+    ok: [400],
   },
   'GET /api/v1/users/:id/activity': { access: OWNER_OR_ADMIN, call: (w) => ({ params: owner(w) }) },
   'GET /api/v1/users/:id/export': { access: OWNER_OR_ADMIN, call: (w) => ({ params: owner(w) }) },

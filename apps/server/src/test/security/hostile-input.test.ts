@@ -210,8 +210,8 @@ function buildRequest(key: string, baseline: { call: Call }, plan: Plan) {
   const caller =
     plan.caller === 'garbage' || plan.caller === 'anonymous'
       ? null
-      : plan.caller === 'approvedDonor'
-        ? (call.as ?? world.callers.approvedDonor)
+      : plan.caller === 'approvedDonor' || call.asAnyCaller
+        ? (call.as ?? world.callers[plan.caller])
         : world.callers[plan.caller];
   if (caller) Object.assign(headers, caller.headers);
   if (plan.caller === 'garbage') headers.authorization = `Bearer ${plan.garbageToken}`;

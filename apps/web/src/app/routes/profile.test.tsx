@@ -74,17 +74,13 @@ describe('/profile', () => {
     const name = screen.getByLabelText(/^Full name/);
     await user.clear(name);
     await user.type(name, 'Asha R. Kulkarni');
-    const phone = screen.getByLabelText(/^Mobile number/);
-    expect(phone).toHaveValue('9876543210');
-    await user.clear(phone);
-    await user.type(phone, '91234 56789');
+    expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('9876543210');
     await user.clear(screen.getByLabelText(/^PIN code/));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
     expect(api.callsTo('PATCH /users/u-1')[0]!.body).toEqual({
       fullName: 'Asha R. Kulkarni',
-      phone: '+919123456789',
       pincode: null,
     });
     await waitFor(() =>
@@ -104,9 +100,60 @@ describe('/profile', () => {
     expect(api.callsTo('PATCH /users/u-1')).toHaveLength(0);
   });
 
-  it('puts a 409 PHONE_TAKEN on the phone field', async () => {
+  it('asks for the code sent by SMS before the new phone replaces the old one', async () => {
+    const donor = makeUser();
+    const { user, api } = await renderProfile(donor, {
+      'PATCH /users/u-1': ok({
+        user: donor,
+        phoneChange: { phone: '+919123456789', expiresAt: '2026-11-20T10:10:00.000Z' },
+      }),
+      'POST /users/u-1/phone/confirm': (request) =>
+        (request.body as { code: string }).code === '246810'
+          ? ok({ user: { ...donor, phone: '+919123456789', phoneNumber: '+919123456789' } })
+          : fail(400, 'INVALID_PHONE_CODE', {
+              details: [{ path: 'body.code', message: 'wrong' }],
+            }),
+    });
+    const phone = screen.getByLabelText(/^Mobile number/);
+    await user.clear(phone);
+    await user.type(phone, '91234 56789');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await screen.findByText(
+        'We sent a code by SMS to +91 91234 56789. Enter it to confirm your new number. Until then, your current number stays on your account.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH /users/u-1')[0]!.body).toEqual({ phone: '+919123456789' });
+    // Nothing is saved yet: the account keeps its number.
+    expect(screen.queryByText('Your profile has been updated.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('9876543210');
+
+    const code = screen.getByLabelText(/^Code from the SMS/);
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Confirm new number' }));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(
+        expect.stringContaining('The code is wrong or has expired.'),
+      ),
+    );
+    await user.clear(code);
+    await user.type(code, '246810');
+    await user.click(screen.getByRole('button', { name: 'Confirm new number' }));
+    expect(await screen.findByText('Your phone number has been changed.')).toBeInTheDocument();
+    expect(api.callsTo('POST /users/u-1/phone/confirm').map((call) => call.body)).toEqual([
+      { code: '111111' },
+      { code: '246810' },
+    ]);
+    await waitFor(() => expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('9123456789'));
+    expect(screen.queryByLabelText(/^Code from the SMS/)).not.toBeInTheDocument();
+  });
+
+  it('says on the phone field that SMS is not available (409 SMS_UNAVAILABLE)', async () => {
     const { user } = await renderProfile(makeUser(), {
-      'PATCH /users/u-1': fail(409, 'PHONE_TAKEN'),
+      'PATCH /users/u-1': fail(409, 'SMS_UNAVAILABLE', {
+        details: [{ path: 'body.phone', message: 'x' }],
+      }),
     });
     const phone = screen.getByLabelText(/^Mobile number/);
     await user.clear(phone);
@@ -114,9 +161,10 @@ describe('/profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(phone).toHaveAccessibleDescription(
-        expect.stringContaining('An account with this phone number already exists.'),
+        expect.stringContaining("Your phone number can't be changed here yet"),
       ),
     );
+    expect(screen.queryByLabelText(/^Code from the SMS/)).not.toBeInTheDocument();
   });
 
   it('is also at /donor/profile, titled for donors', async () => {
@@ -141,6 +189,24 @@ describe('change password', () => {
       expect(current).toHaveAccessibleDescription('The current password is not correct.'),
     );
     expect(current).toHaveFocus();
+  });
+
+  it('shows the server’s refusal of a common password on the new password field', async () => {
+    const { user } = await renderProfile(makeUser(), {
+      'POST /users/u-1/password': fail(400, 'WEAK_PASSWORD', {
+        details: [{ path: 'body.newPassword', message: 'too common' }],
+      }),
+    });
+    await user.type(screen.getByLabelText(/^Current password/), 'old-password-1');
+    await user.type(screen.getByLabelText(/^New password/), 'Password@123');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Password@123');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const next = screen.getByLabelText(/^New password/);
+    await waitFor(() =>
+      expect(next).toHaveAccessibleDescription(
+        expect.stringContaining('This password is too common or too easy to guess.'),
+      ),
+    );
   });
 
   it('keeps the user signed in with the tokens the server returns', async () => {

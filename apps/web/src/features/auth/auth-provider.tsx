@@ -22,12 +22,15 @@ import type { AuthActions, AuthState } from './types';
 export function AuthProvider({
   children,
   manager: givenManager,
+  releaseDevice,
 }: {
   children: ReactNode;
   /** Tests pass their own (fake clock, fake network). */
   manager?: SessionManager;
+  /** What sign-out releases on this device (the app passes the push unsubscription). */
+  releaseDevice?: () => Promise<string | null>;
 }) {
-  const [manager] = useState(() => givenManager ?? createSessionManager());
+  const [manager] = useState(() => givenManager ?? createSessionManager({ releaseDevice }));
   const [state, setState] = useState<AuthState>(() => ({
     status: hasSessionHint() ? 'loading' : 'unauthenticated',
     user: null,

@@ -4,6 +4,7 @@ import type {
   ChangePassword,
   ChangePasswordResult,
   UpdateProfile,
+  UpdateUserResult,
   UserResult,
 } from '@bdms/shared';
 import { api, apiRequest } from '../../../lib/api-client';
@@ -33,9 +34,17 @@ export function resetPassword(token: string, password: string): Promise<{ reset:
   return api.post('/auth/reset-password', { token, password }, { auth: false });
 }
 
-/** `PATCH /users/{id}`: only the changed fields; 409 PHONE_TAKEN, 409 BLOOD_TYPE_LOCKED. */
-export function updateProfile(userId: string, changes: UpdateProfile): Promise<UserResult> {
+/**
+ * `PATCH /users/{id}`: only the changed fields; 409 BLOOD_TYPE_LOCKED. A new phone is not applied:
+ * `phoneChange` says a code was sent to it (409 SMS_UNAVAILABLE when SMS is not available).
+ */
+export function updateProfile(userId: string, changes: UpdateProfile): Promise<UpdateUserResult> {
   return api.patch(`/users/${encodeURIComponent(userId)}`, changes);
+}
+
+/** `POST /users/{id}/phone/confirm {code}`: applies the new phone; 400 INVALID_PHONE_CODE. */
+export function confirmPhoneChange(userId: string, code: string): Promise<UserResult> {
+  return api.post(`/users/${encodeURIComponent(userId)}/phone/confirm`, { code });
 }
 
 /** Extension `POST /users/{id}/password`: new tokens keep this device signed in. */

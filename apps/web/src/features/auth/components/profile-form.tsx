@@ -16,6 +16,7 @@ import {
 import { applyServerErrors, useFieldMessage, withMessageKeys } from '../forms/validation';
 import type { User } from '../types';
 import { ChoiceGroup } from '../../../components/choice-group';
+import { PhoneChangeConfirm } from './phone-change-confirm';
 import { FormError } from './sign-in-form';
 import { StateSelect } from './state-select';
 
@@ -64,6 +65,8 @@ export function ProfileForm({ user }: { user: User }) {
   const { updateUser } = useAuthActions();
   const fieldMessage = useFieldMessage();
   const [failure, setFailure] = useState<unknown>(null);
+  /** The new phone waiting for its SMS code (the account keeps the old one until then). */
+  const [pendingPhone, setPendingPhone] = useState<string | null>(null);
   const isDonor = user.role === 'donor';
   const canEditBloodType = isDonor && (user.status ?? 'pending') === 'pending';
   const hasPhone = Boolean(user.phone ?? user.phoneNumber);
@@ -102,10 +105,12 @@ export function ProfileForm({ user }: { user: User }) {
       return;
     }
     try {
-      const { user: updated } = await updateProfile(user.id, changes);
+      const { user: updated, phoneChange } = await updateProfile(user.id, changes);
       await updateUser(updated);
       reset(toFormValues(updated as User));
-      toast.success(t('profile.saved'));
+      setPendingPhone(phoneChange?.phone ?? null);
+      // With only the phone changed, nothing is saved yet: the code panel says what happens.
+      if (!phoneChange || Object.keys(changes).length > 1) toast.success(t('profile.saved'));
     } catch (error) {
       if (!applyServerErrors(error, { setError, getValues }, FIELDS)) setFailure(error);
     }
@@ -114,63 +119,76 @@ export function ProfileForm({ user }: { user: User }) {
   const message = (field: (typeof FIELDS)[number]) => fieldMessage(errors[field]);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <FormError error={failure} />
-      <Field label={t('fields.email')} hint={t('profile.emailHint')}>
-        <Input type="email" value={user.email} readOnly className="bg-slate-100!" />
-      </Field>
-      <Field label={t('fields.fullName')} error={message('fullName')} isRequired>
-        <Input autoComplete="name" {...register('fullName')} />
-      </Field>
-      <Field
-        label={t('fields.phone')}
-        hint={t('fields.phoneHint')}
-        error={message('phone')}
-        isRequired={isDonor || hasPhone}
-      >
-        <Input type="tel" autoComplete="tel-national" inputMode="tel" {...register('phone')} />
-      </Field>
-      {canEditBloodType ? (
-        <ChoiceGroup
-          legend={t('fields.bloodType')}
-          hint={t('fields.bloodTypeHint')}
-          error={message('bloodType')}
-          options={BLOOD_TYPES.map((type) => ({ value: type, label: type }))}
-          optionsClassName="grid-cols-4"
-          registration={register('bloodType')}
+    <div className="flex flex-col gap-5">
+      {pendingPhone && (
+        <PhoneChangeConfirm
+          userId={user.id}
+          phone={pendingPhone}
+          onDone={() => setPendingPhone(null)}
         />
-      ) : (
-        isDonor &&
-        user.bloodType && (
-          <div className="flex flex-col gap-1.5">
-            <p className="font-semibold text-slate-900">{t('fields.bloodType')}</p>
-            <p className="text-2xl font-bold text-primary-800">{user.bloodType}</p>
-            <p className="text-sm text-slate-700">{t('profile.bloodTypeLocked')}</p>
-          </div>
-        )
       )}
-      <Field label={t('fields.state')} error={message('state')} isRequired={isDonor}>
-        <StateSelect
-          autoComplete="address-level1"
-          currentValue={user.state}
-          {...register('state')}
-        />
-      </Field>
-      <Field label={t('fields.city')} error={message('city')} isRequired={isDonor}>
-        <Input autoComplete="address-level2" {...register('city')} />
-      </Field>
-      <Field label={t('fields.pincode')} hint={t('fields.pincodeHint')} error={message('pincode')}>
-        <Input
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          className="max-w-40"
-          {...register('pincode')}
-        />
-      </Field>
-      <Button type="submit" size="lg" isLoading={isSubmitting} className="self-start">
-        {t('profile.save')}
-      </Button>
-    </form>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <FormError error={failure} />
+        <Field label={t('fields.email')} hint={t('profile.emailHint')}>
+          <Input type="email" value={user.email} readOnly className="bg-slate-100!" />
+        </Field>
+        <Field label={t('fields.fullName')} error={message('fullName')} isRequired>
+          <Input autoComplete="name" {...register('fullName')} />
+        </Field>
+        <Field
+          label={t('fields.phone')}
+          hint={t('fields.phoneHint')}
+          error={message('phone')}
+          isRequired={isDonor || hasPhone}
+        >
+          <Input type="tel" autoComplete="tel-national" inputMode="tel" {...register('phone')} />
+        </Field>
+        {canEditBloodType ? (
+          <ChoiceGroup
+            legend={t('fields.bloodType')}
+            hint={t('fields.bloodTypeHint')}
+            error={message('bloodType')}
+            options={BLOOD_TYPES.map((type) => ({ value: type, label: type }))}
+            optionsClassName="grid-cols-4"
+            registration={register('bloodType')}
+          />
+        ) : (
+          isDonor &&
+          user.bloodType && (
+            <div className="flex flex-col gap-1.5">
+              <p className="font-semibold text-slate-900">{t('fields.bloodType')}</p>
+              <p className="text-2xl font-bold text-primary-800">{user.bloodType}</p>
+              <p className="text-sm text-slate-700">{t('profile.bloodTypeLocked')}</p>
+            </div>
+          )
+        )}
+        <Field label={t('fields.state')} error={message('state')} isRequired={isDonor}>
+          <StateSelect
+            autoComplete="address-level1"
+            currentValue={user.state}
+            {...register('state')}
+          />
+        </Field>
+        <Field label={t('fields.city')} error={message('city')} isRequired={isDonor}>
+          <Input autoComplete="address-level2" {...register('city')} />
+        </Field>
+        <Field
+          label={t('fields.pincode')}
+          hint={t('fields.pincodeHint')}
+          error={message('pincode')}
+        >
+          <Input
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            className="max-w-40"
+            {...register('pincode')}
+          />
+        </Field>
+        <Button type="submit" size="lg" isLoading={isSubmitting} className="self-start">
+          {t('profile.save')}
+        </Button>
+      </form>
+    </div>
   );
 }

@@ -117,4 +117,23 @@ describe('server errors on fields', () => {
     ]);
     expect(applyServerErrors(new Error('x'), form as never, ['phone'])).toBe(false);
   });
+
+  it('shows a WEAK_PASSWORD refusal on the password field it names, as errors:<code>', () => {
+    const calls: unknown[] = [];
+    const form = { setError: (...args: unknown[]) => calls.push(args), getValues: () => '' };
+    const weak = new ApiError({
+      message: 'HTTP 400: Bad Request',
+      status: 400,
+      statusText: 'Bad Request',
+      code: 'WEAK_PASSWORD',
+      details: [{ path: 'body.password', message: 'too common' }],
+      requestId: 'r',
+    });
+    expect(applyServerErrors(weak, form as never, ['email', 'password'])).toBe(true);
+    expect(calls).toEqual([
+      ['password', { type: 'api', message: 'WEAK_PASSWORD' }, { shouldFocus: true }],
+    ]);
+    // A form without that field shows it above the form instead.
+    expect(applyServerErrors(weak, form as never, ['email'])).toBe(false);
+  });
 });

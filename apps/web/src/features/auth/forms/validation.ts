@@ -196,8 +196,16 @@ export function invalidFields(error: unknown): string[] {
 }
 
 /**
- * Puts a server refusal on the fields it names: VALIDATION_ERROR details, and the 409 conflicts
- * EMAIL_TAKEN / PHONE_TAKEN. Returns whether any field took it (else show it above the form).
+ * Refusals about one field, whose `details` name it: shown on that field as `errors:<code>`
+ * (e.g. WEAK_PASSWORD: the server alone checks passwords against the breach lists, which are too
+ * big for the app's bundle).
+ */
+const FIELD_ERROR_CODES = new Set(['WEAK_PASSWORD', 'SMS_UNAVAILABLE', 'INVALID_PHONE_CODE']);
+
+/**
+ * Puts a server refusal on the fields it names: VALIDATION_ERROR details, the 409 conflicts
+ * EMAIL_TAKEN / PHONE_TAKEN, and the field codes above. Returns whether any field took it (else
+ * show it above the form).
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
@@ -214,6 +222,19 @@ export function applyServerErrors<T extends FieldValues>(
       { shouldFocus: true },
     );
     return true;
+  }
+  if (FIELD_ERROR_CODES.has(error.code)) {
+    const named = invalidFields(error).filter((field): field is Path<T> =>
+      fields.includes(field as Path<T>),
+    );
+    named.forEach((field, index) =>
+      form.setError(
+        field,
+        { type: API_ERROR_TYPE, message: error.code },
+        { shouldFocus: index === 0 },
+      ),
+    );
+    return named.length > 0;
   }
   if (error.code !== 'VALIDATION_ERROR') return false;
   const named = invalidFields(error).filter((field): field is Path<T> =>

@@ -10,8 +10,14 @@ export interface SessionApi {
   refresh: (refreshToken: string) => Promise<unknown>;
   /** `GET /auth/me` → `{user}`. */
   me: (accessToken: string) => Promise<unknown>;
-  /** `POST /auth/logout` → `{loggedOut: true}`. */
-  logout: (tokens: { accessToken: string; refreshToken: string }) => Promise<unknown>;
+  /**
+   * `POST /auth/logout` → `{loggedOut: true}`. The server also ends the access token and removes
+   * the push subscription `pushEndpoint` (this browser's).
+   */
+  logout: (
+    tokens: { accessToken: string; refreshToken: string },
+    device?: { pushEndpoint?: string | null },
+  ) => Promise<unknown>;
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -19,6 +25,10 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 export const httpSessionApi: SessionApi = {
   refresh: (refreshToken) => api.post('/auth/refresh', { refreshToken }, { auth: false }),
   me: (accessToken) => api.get('/auth/me', { auth: false, headers: bearer(accessToken) }),
-  logout: ({ accessToken, refreshToken }) =>
-    api.post('/auth/logout', { refreshToken }, { auth: false, headers: bearer(accessToken) }),
+  logout: ({ accessToken, refreshToken }, device) =>
+    api.post(
+      '/auth/logout',
+      device?.pushEndpoint ? { refreshToken, pushEndpoint: device.pushEndpoint } : { refreshToken },
+      { auth: false, headers: bearer(accessToken) },
+    ),
 };

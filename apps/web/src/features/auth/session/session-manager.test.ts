@@ -435,12 +435,77 @@ describe('logout', () => {
     expect(await manager.getAccessToken()).toBeNull();
     expect(api.logout).toHaveBeenCalledWith(
       expect.objectContaining({ refreshToken: 'refresh-token-1' }),
+      { pushEndpoint: null },
     );
     await flush();
     expect(logger.warn).toHaveBeenCalledWith(
       '[session] Logout call failed (ignored)',
       expect.any(ApiError),
     );
+  });
+});
+
+describe('logout on a shared phone', () => {
+  it('unsubscribes this browser from push and sends the endpoint, so the server removes it', async () => {
+    const api = fakeApi();
+    const store = memoryStore(makeSession(makeUser(), {}, START));
+    const releaseDevice = vi.fn(async () => 'https://fcm.googleapis.com/fcm/send/this-phone');
+    const manager = createSessionManager({
+      store,
+      api,
+      logger: { warn: vi.fn(), error: vi.fn() },
+      now: () => Date.now(),
+      window: null,
+      releaseDevice,
+    });
+    const events: SessionEvent[] = [];
+    manager.subscribe((event) => events.push(event));
+    await manager.restore();
+    await manager.logout();
+    expect(releaseDevice).toHaveBeenCalledTimes(1);
+    expect(events.at(-1)).toEqual({ user: null, reason: 'logout' });
+    expect(api.logout).toHaveBeenCalledWith(
+      expect.objectContaining({ accessToken: expect.any(String), refreshToken: 'refresh-token-1' }),
+      { pushEndpoint: 'https://fcm.googleapis.com/fcm/send/this-phone' },
+    );
+  });
+
+  it('still signs out (and calls the server) when the browser cannot release the subscription', async () => {
+    const api = fakeApi();
+    const logger = { warn: vi.fn(), error: vi.fn() };
+    const manager = createSessionManager({
+      store: memoryStore(makeSession(makeUser(), {}, START)),
+      api,
+      logger,
+      now: () => Date.now(),
+      window: null,
+      releaseDevice: async () => Promise.reject(new Error('push service unreachable')),
+    });
+    await manager.restore();
+    await manager.logout();
+    expect(await manager.getAccessToken()).toBeNull();
+    expect(api.logout).toHaveBeenCalledWith(expect.anything(), { pushEndpoint: null });
+    expect(logger.warn).toHaveBeenCalledWith(
+      '[session] Could not release this device (ignored)',
+      expect.any(Error),
+    );
+  });
+
+  it('does not wait more than 3 seconds for a browser that never answers', async () => {
+    const api = fakeApi();
+    const manager = createSessionManager({
+      store: memoryStore(makeSession(makeUser(), {}, START)),
+      api,
+      logger: { warn: vi.fn(), error: vi.fn() },
+      now: () => Date.now(),
+      window: null,
+      releaseDevice: () => new Promise<string | null>(() => {}),
+    });
+    await manager.restore();
+    const done = manager.logout();
+    await vi.advanceTimersByTimeAsync(3000);
+    await done;
+    expect(api.logout).toHaveBeenCalledWith(expect.anything(), { pushEndpoint: null });
   });
 });
 

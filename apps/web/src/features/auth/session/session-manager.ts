@@ -59,7 +59,17 @@ export interface SessionManagerOptions {
   window?: Window | null;
   newId?: () => string;
   deviceInfo?: () => DeviceInfo;
+  /**
+   * Called on sign-out to release what this device holds for the account: the app unsubscribes
+   * the browser from web push and returns the subscription's endpoint (or null), which the
+   * logout call sends so the server removes it too. The next person on a shared phone must never
+   * get the previous donor's alerts (issue #14).
+   */
+  releaseDevice?: () => Promise<string | null>;
 }
+
+/** How long sign-out waits for the browser to drop its push subscription. */
+const RELEASE_DEVICE_TIMEOUT_MS = 3000;
 
 export interface SessionManager {
   /** Reads the stored session (boot). Clears it when incomplete or expired. */
@@ -126,6 +136,25 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
   const save = async (next: StoredSession) => {
     session = next;
     await store.write(next);
+  };
+
+  /** The device's push endpoint once released; null when there is none, it fails or hangs. */
+  const releaseDevice = async (release: () => Promise<string | null>): Promise<string | null> => {
+    let timer: unknown;
+    const timeout = new Promise<null>((resolve) => {
+      timer = timers.setTimeout(() => resolve(null), RELEASE_DEVICE_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([
+        release().catch((error: unknown) => {
+          logger.warn('[session] Could not release this device (ignored)', error);
+          return null;
+        }),
+        timeout,
+      ]);
+    } finally {
+      timers.clearTimeout(timer);
+    }
   };
 
   const endSession = async (reason: SignOutReason, { clearStore = true } = {}) => {
@@ -339,9 +368,12 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
       const ended = session;
       await endSession('logout');
       if (!ended) return;
+      const pushEndpoint = options.releaseDevice
+        ? await releaseDevice(options.releaseDevice)
+        : null;
       // Spec section 4: a failed logout call is ignored; the local sign-out has already happened.
       sessionApi
-        .logout(ended.tokens)
+        .logout(ended.tokens, { pushEndpoint })
         .catch((error: unknown) => logger.warn('[session] Logout call failed (ignored)', error));
     },
     subscribe(listener) {
