@@ -24,6 +24,15 @@ export const TIMED_CONDITIONS = [
   'vaccine_live',
   'rabies_post_exposure',
   'hepatitis_contact',
+  // Asked since issue #14 (NBTC 2017 and its COVID-19 advisories); periods in eligibility.ts.
+  'covid_infection',
+  'covid_contact',
+  'covid_vaccine',
+  'malaria_travel',
+  'zika_travel',
+  'dental_work',
+  'alcohol',
+  'hepatitis_b_immunoglobulin',
 ] as const;
 export const CURRENT_CONDITIONS = ['pregnant', 'breastfeeding', 'cold_flu'] as const;
 export const PERMANENT_CONDITIONS = [
@@ -35,6 +44,17 @@ export const PERMANENT_CONDITIONS = [
   'bleeding_disorder',
   'epilepsy',
   'organ_transplant',
+  // Asked since issue #14 (NBTC 2017 permanent deferrals); sources in eligibility.ts.
+  'high_risk_behaviour',
+  'kidney_disease',
+  'liver_disease',
+  'lung_disease',
+  'asthma_steroids',
+  'mental_illness',
+  'leprosy',
+  'sexually_transmitted_infection',
+  'endocrine_disorder',
+  'cjd_risk',
 ] as const;
 export const CONDITION_CODES = [
   ...TIMED_CONDITIONS,
