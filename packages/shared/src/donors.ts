@@ -128,6 +128,16 @@ export const eligibilityResultSchema = z.object({
 export type EligibilityResult = z.infer<typeof eligibilityResultSchema>;
 
 export const QUESTIONNAIRE_REVIEW_DECISIONS = ['accepted', 'rejected'] as const;
+/**
+ * Why the answers wait for an administrator's review, out of matching until one decides:
+ * the donor changed answers an administrator had rejected, or removed a permanent deferral
+ * (NBTC 2017: such a deferral does not end; a donor who withdraws one is asked why).
+ */
+export const QUESTIONNAIRE_REVIEW_REASONS = [
+  'changed_after_rejection',
+  'permanent_deferral_removed',
+] as const;
+export type QuestionnaireReviewReason = (typeof QUESTIONNAIRE_REVIEW_REASONS)[number];
 export const questionnaireSchema = z.object({
   answers: questionnaireAnswersSchema,
   submittedAt: z.string(),
@@ -145,6 +155,11 @@ export const questionnaireSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * Extension: set while the answers wait for an administrator's review (the donor is not
+   * matched meanwhile); null otherwise.
+   */
+  reviewRequired: z.enum(QUESTIONNAIRE_REVIEW_REASONS).nullable().optional(),
 });
 export type Questionnaire = z.infer<typeof questionnaireSchema>;
 

@@ -60,7 +60,9 @@ export const PHONE_LIMIT = { max: 3, windowMs: DAY_MS } as const;
 /** An open request with the same phone, blood type and hospital within this window is returned instead. */
 export const DUPLICATE_WINDOW_MS = DAY_MS;
 /** The shortest donation interval (men): nobody who gave more recently can be asked. */
-const SHORTEST_INTERVAL_MS = 90 * DAY_MS;
+// The SQL's cheap pre-filter: the interval opens at 00:00 IST of the 90th Indian day, up to a day
+// less than 90 × 24 h after the donation, so it keeps one day more; the ranking decides exactly.
+const SHORTEST_INTERVAL_MS = 89 * DAY_MS;
 const FAIRNESS_WINDOW_MS = 7 * DAY_MS;
 
 // No 0/O, 1/I/L or U: a code read over the phone or typed from a screenshot is not mistaken.
