@@ -49,6 +49,11 @@ describe('Indian dates (Asia/Kolkata, UTC+05:30)', () => {
     expect(ageOn('2008-11-21', new Date('2026-11-20T18:29:59Z'))).toBe(17);
   });
 
+  it('gives NaN, not an error, for a half-typed date', () => {
+    expect(ageOn('', earlyMorning)).toBeNaN();
+    expect(ageOn('2008-1', earlyMorning)).toBeNaN();
+  });
+
   it('puts a 29 February birthday on 1 March in other years', () => {
     expect(birthdayAt('2008-02-29', 18)).toBe('2026-03-01');
     expect(ageOn('2008-02-29', new Date('2026-02-28T12:00:00Z'))).toBe(17);

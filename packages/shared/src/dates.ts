@@ -53,6 +53,8 @@ export function birthdayAt(dateOfBirth: string, years: number): string {
 
 /** Whole years between a YYYY-MM-DD birth date and `on`, on the Indian calendar (00:00 IST). */
 export function ageOn(dateOfBirth: string, on: Date | number = Date.now()): number {
+  // Half-typed or garbled input (a form's refine runs on it too): NaN, never a throw.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return Number.NaN;
   const today = indianDate(on);
   const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
   return birthdayAt(dateOfBirth, years) <= today ? years : years - 1;
