@@ -182,7 +182,15 @@ async function seedDonors(db: Db, now: number): Promise<void> {
   // 2 % deferred while a condition lasts, 1 % permanently; the rest eligible.
   await db.execute(sql`insert into questionnaires
       (user_id, answers, eligible, next_eligible_at, deferrals, submitted_at, review_decision)
-    select id, ${JSON.stringify({ weightKg: 68, firstTimeDonor: false, feelsWell: true, conditions: [] })}::jsonb,
+    select id,
+      -- The answers behind each verdict: the ranking decides from them at matching time.
+      ${JSON.stringify({ weightKg: 68, firstTimeDonor: false, feelsWell: true, conditions: [] })}::jsonb
+        || case when k < 6 then jsonb_build_object('conditions', '["tattoo_piercing"]'::jsonb,
+               'conditionDates', jsonb_build_object('tattoo_piercing',
+                 to_char((until - interval '12 months') at time zone 'Asia/Kolkata', 'YYYY-MM-DD')))
+             when k < 8 then '{"conditions": ["cold_flu"]}'::jsonb
+             when k < 9 then '{"conditions": ["hiv"]}'::jsonb
+             else '{}'::jsonb end,
       k >= 9, case when k < 6 then until end,
       case when k < 6 then jsonb_build_array(jsonb_build_object('code', 'tattoo_piercing',
           'message', 'Wait 12 months after a tattoo or piercing.',

@@ -24,6 +24,15 @@ export const TIMED_CONDITIONS = [
   'vaccine_live',
   'rabies_post_exposure',
   'hepatitis_contact',
+  // Asked since issue #14 (NBTC 2017 and its COVID-19 advisories); periods in eligibility.ts.
+  'covid_infection',
+  'covid_contact',
+  'covid_vaccine',
+  'malaria_travel',
+  'zika_travel',
+  'dental_work',
+  'alcohol',
+  'hepatitis_b_immunoglobulin',
 ] as const;
 export const CURRENT_CONDITIONS = ['pregnant', 'breastfeeding', 'cold_flu'] as const;
 export const PERMANENT_CONDITIONS = [
@@ -35,6 +44,17 @@ export const PERMANENT_CONDITIONS = [
   'bleeding_disorder',
   'epilepsy',
   'organ_transplant',
+  // Asked since issue #14 (NBTC 2017 permanent deferrals); sources in eligibility.ts.
+  'high_risk_behaviour',
+  'kidney_disease',
+  'liver_disease',
+  'lung_disease',
+  'asthma_steroids',
+  'mental_illness',
+  'leprosy',
+  'sexually_transmitted_infection',
+  'endocrine_disorder',
+  'cjd_risk',
 ] as const;
 export const CONDITION_CODES = [
   ...TIMED_CONDITIONS,
@@ -108,6 +128,16 @@ export const eligibilityResultSchema = z.object({
 export type EligibilityResult = z.infer<typeof eligibilityResultSchema>;
 
 export const QUESTIONNAIRE_REVIEW_DECISIONS = ['accepted', 'rejected'] as const;
+/**
+ * Why the answers wait for an administrator's review, out of matching until one decides:
+ * the donor changed answers an administrator had rejected, or removed a permanent deferral
+ * (NBTC 2017: such a deferral does not end; a donor who withdraws one is asked why).
+ */
+export const QUESTIONNAIRE_REVIEW_REASONS = [
+  'changed_after_rejection',
+  'permanent_deferral_removed',
+] as const;
+export type QuestionnaireReviewReason = (typeof QUESTIONNAIRE_REVIEW_REASONS)[number];
 export const questionnaireSchema = z.object({
   answers: questionnaireAnswersSchema,
   submittedAt: z.string(),
@@ -125,6 +155,11 @@ export const questionnaireSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * Extension: set while the answers wait for an administrator's review (the donor is not
+   * matched meanwhile); null otherwise.
+   */
+  reviewRequired: z.enum(QUESTIONNAIRE_REVIEW_REASONS).nullable().optional(),
 });
 export type Questionnaire = z.infer<typeof questionnaireSchema>;
 

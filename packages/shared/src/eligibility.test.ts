@@ -7,6 +7,7 @@ import {
   type QuestionnaireAnswers,
   type TimedCondition,
 } from './donors';
+import { startOfIndianDay } from './dates';
 import {
   ELIGIBILITY_RULES,
   TIMED_DEFERRALS,
@@ -18,7 +19,10 @@ import {
 } from './eligibility';
 
 const DAY = 86_400_000;
+/** 05:30 IST on 15 June: the UTC date is already the Indian one here. */
 const NOW = new Date('2026-06-15T00:00:00.000Z');
+/** 00:00 IST of a day, where every deferral ends. */
+const IST = (day: string) => startOfIndianDay(day).toISOString();
 
 function answers(overrides: Partial<QuestionnaireAnswers> = {}): QuestionnaireAnswers {
   return { weightKg: 62, firstTimeDonor: false, feelsWell: true, conditions: [], ...overrides };
@@ -55,9 +59,9 @@ describe('age (18 to 65; first-time donors not over 60)', () => {
     expect(evaluate({ dateOfBirth: '1961-01-01' }).eligible).toBe(true);
     const young = evaluate({ dateOfBirth: '2008-06-16' });
     expect(young.deferrals).toEqual([
-      expect.objectContaining({ code: 'age_under_min', until: '2026-06-16T00:00:00.000Z' }),
+      expect.objectContaining({ code: 'age_under_min', until: IST('2026-06-16') }),
     ]);
-    expect(young.nextEligibleAt).toBe('2026-06-16T00:00:00.000Z');
+    expect(young.nextEligibleAt).toBe(IST('2026-06-16'));
     const old = evaluate({ dateOfBirth: '1960-06-14' });
     expect(old.deferrals).toEqual([
       expect.objectContaining({ code: 'age_over_max', permanent: true }),
@@ -116,11 +120,11 @@ describe('the interval between whole-blood donations', () => {
     expect(donationIntervalDays('other')).toBe(120);
     expect(donationIntervalDays(null)).toBe(120);
     expect(nextEligibleAfterDonation('2026-01-01T00:00:00.000Z', 'male').toISOString()).toBe(
-      '2026-04-01T00:00:00.000Z',
+      IST('2026-04-01'),
     );
     expect(
       nextEligibleAfterDonation(new Date('2026-01-01T00:00:00Z'), 'female').toISOString(),
-    ).toBe('2026-05-01T00:00:00.000Z');
+    ).toBe(IST('2026-05-01'));
   });
 
   it('defers a man on day 89 and lets him give on day 90', () => {
@@ -128,14 +132,14 @@ describe('the interval between whole-blood donations', () => {
     expect(day89.deferrals).toEqual([
       expect.objectContaining({
         code: 'donation_interval',
-        until: new Date(NOW.getTime() + DAY).toISOString(),
+        until: IST('2026-06-16'),
       }),
     ]);
-    expect(day89.nextEligibleAt).toBe(new Date(NOW.getTime() + DAY).toISOString());
+    expect(day89.nextEligibleAt).toBe(IST('2026-06-16'));
     const day90 = evaluate({ gender: 'male', lastDonationAt: daysBefore(90) });
     expect(day90.eligible).toBe(true);
     // The date stays visible once it has passed.
-    expect(day90.nextEligibleAt).toBe(NOW.toISOString());
+    expect(day90.nextEligibleAt).toBe(IST('2026-06-15'));
   });
 
   it('defers a woman on day 119 and lets her give on day 120', () => {
@@ -152,7 +156,7 @@ describe('the interval between whole-blood donations', () => {
     const result = evaluate({ gender: 'male' }, { lastDonationDate: '2026-04-01' });
     expect(result.deferrals[0]).toMatchObject({
       code: 'donation_interval',
-      until: '2026-06-30T00:00:00.000Z',
+      until: IST('2026-06-30'),
     });
   });
 });
@@ -175,6 +179,15 @@ const EXPECTED_END: Record<TimedCondition, string> = {
   vaccine_live: '2025-04-07',
   rabies_post_exposure: '2026-03-10',
   hepatitis_contact: '2026-03-10',
+  covid_infection: '2025-04-07',
+  covid_contact: '2025-04-07',
+  covid_vaccine: '2025-03-24',
+  malaria_travel: '2025-06-10',
+  zika_travel: '2025-07-08',
+  // 72 h from the end of 10 March; 24 h from the end of it.
+  dental_work: '2025-03-14',
+  alcohol: '2025-03-12',
+  hepatitis_b_immunoglobulin: '2026-03-10',
 };
 
 describe('timed conditions', () => {
@@ -183,8 +196,8 @@ describe('timed conditions', () => {
   });
 
   for (const code of TIMED_CONDITIONS) {
-    it(`${code}: deferred the day before ${EXPECTED_END[code]}, eligible on it and after`, () => {
-      const end = new Date(`${EXPECTED_END[code]}T00:00:00.000Z`);
+    it(`${code}: deferred until 00:00 IST on ${EXPECTED_END[code]}, eligible from then`, () => {
+      const end = startOfIndianDay(EXPECTED_END[code]);
       const input = (now: Date) =>
         evaluateEligibility({
           dateOfBirth: '1990-04-01',
@@ -209,7 +222,7 @@ describe('timed conditions', () => {
       { now: new Date('2026-02-27T00:00:00Z') },
       { conditions: ['malaria'], conditionDates: { malaria: '2025-11-30' } },
     );
-    expect(result.deferrals[0]!.until).toBe('2026-02-28T00:00:00.000Z');
+    expect(result.deferrals[0]!.until).toBe(IST('2026-02-28'));
   });
 
   it('needs the date of a timed condition (the schema says where)', () => {
@@ -276,7 +289,7 @@ describe('combinations', () => {
       ['antibiotics', 'donation_interval', 'tattoo_piercing', 'vaccine_live'].sort(),
     );
     // Interval: 16 May + 120 days = 13 Sep 2026; the tattoo's 20 Jan 2027 is later.
-    expect(result.nextEligibleAt).toBe('2027-01-20T00:00:00.000Z');
+    expect(result.nextEligibleAt).toBe(IST('2027-01-20'));
   });
 
   it('keeps the date of a timed deferral alongside an open-ended one', () => {
@@ -288,7 +301,7 @@ describe('combinations', () => {
       },
     );
     expect(codes(result).sort()).toEqual(['cold_flu', 'minor_surgery']);
-    expect(result.nextEligibleAt).toBe('2026-11-01T00:00:00.000Z');
+    expect(result.nextEligibleAt).toBe(IST('2026-11-01'));
   });
 
   it('ignores conditions whose period is over', () => {

@@ -1,5 +1,5 @@
 import type { Gender } from './auth';
-import { ageOn } from './dates';
+import { addIsoDays, addIsoMonths, ageOn, birthdayAt, indianDate, startOfIndianDay } from './dates';
 import type { PERMANENT_CONDITIONS } from './donors';
 import {
   isTimedCondition,
@@ -39,73 +39,158 @@ export const ELIGIBILITY_RULES = {
   donationIntervalDays: { male: 90, female: 120, other: 120 } satisfies Record<Gender, number>,
 } as const;
 
-type Period = { months: number } | { days: number };
+/**
+ * How long a timed deferral lasts, counted on the Indian calendar from the day the donor gives
+ * (the event, the recovery, the cure, the last dose or the return, as the message says). Only the
+ * day is known, so a rule in hours counts from the end of that day (`hoursAfterDay`).
+ */
+export type Period = { months: number } | { days: number } | { hoursAfterDay: number };
+
+export interface TimedDeferralRule {
+  period: Period;
+  message: string;
+  /** Where the period comes from: the guideline and the entry. */
+  source: string;
+}
+
+const NBTC_2017 = 'NBTC 2017 Guidelines for Blood Donor Selection & Blood Donor Referral';
+const SCHEDULE_F = 'Drugs and Cosmetics Rules 1945, Schedule F Part XII-B';
 
 /**
- * Temporary deferrals, counted from the date in `conditionDates` (the event, the recovery, the
- * cure or the last dose, as the message says). Schedule F XII-B 1.B–1.C / NBTC 2017 tables.
+ * Temporary deferrals, counted from the date in `conditionDates`. Schedule F XII-B 1.B–1.C /
+ * NBTC 2017 tables; the COVID-19 rules are the NBTC's later advisories to blood centres.
  */
-export const TIMED_DEFERRALS: Record<TimedCondition, { period: Period; message: string }> = {
+export const TIMED_DEFERRALS: Record<TimedCondition, TimedDeferralRule> = {
   tattoo_piercing: {
     period: { months: 12 },
     message: 'You can give blood 12 months after a tattoo, piercing or acupuncture.',
+    source: `${NBTC_2017}: tattoo, body piercing, acupuncture — 12 months; ${SCHEDULE_F}`,
   },
   transfusion_received: {
     period: { months: 12 },
     message: 'You can give blood 12 months after receiving a blood transfusion.',
+    source: `${NBTC_2017}: blood transfusion received — 12 months; ${SCHEDULE_F}`,
   },
   major_surgery: {
     period: { months: 12 },
     message: 'You can give blood 12 months after major surgery.',
+    source: `${NBTC_2017}: major surgery — 12 months; ${SCHEDULE_F}`,
   },
   minor_surgery: {
     period: { months: 6 },
     message: 'You can give blood 6 months after minor surgery.',
+    source: `${NBTC_2017}: minor surgery (includes dental surgery under anaesthesia) — 6 months`,
   },
-  delivery: { period: { months: 12 }, message: 'You can give blood 12 months after childbirth.' },
+  delivery: {
+    period: { months: 12 },
+    message: 'You can give blood 12 months after childbirth.',
+    source: `${NBTC_2017}: after delivery — 12 months; ${SCHEDULE_F}`,
+  },
   abortion: {
     period: { months: 6 },
     message: 'You can give blood 6 months after a miscarriage or abortion.',
+    source: `${NBTC_2017}: abortion — 6 months; ${SCHEDULE_F}`,
   },
   malaria: {
     period: { months: 3 },
     message: 'You can give blood 3 months after full recovery from malaria.',
+    source: `${NBTC_2017}: malaria — 3 months after full recovery (treatment completed)`,
   },
   typhoid: {
     period: { months: 12 },
     message: 'You can give blood 12 months after recovery from typhoid.',
+    source: `${NBTC_2017}: typhoid — 12 months after recovery; ${SCHEDULE_F}`,
   },
   dengue_chikungunya: {
     period: { months: 6 },
     message: 'You can give blood 6 months after recovery from dengue or chikungunya.',
+    source: `${NBTC_2017}: dengue, chikungunya — 6 months after recovery`,
   },
   tuberculosis: {
     period: { months: 24 },
     message: 'You can give blood 2 years after being declared cured of tuberculosis.',
+    source: `${NBTC_2017}: tuberculosis — 2 years after being declared cured`,
   },
   hepatitis_a_e: {
     period: { months: 12 },
     message: 'You can give blood 12 months after recovery from hepatitis A or E.',
+    source: `${NBTC_2017}: hepatitis A or E — 12 months after recovery`,
   },
   antibiotics: {
     period: { days: 14 },
     message: 'You can give blood 2 weeks after your last dose of antibiotics.',
+    source: `${NBTC_2017}: antibiotics — 2 weeks after the last dose`,
   },
   vaccine_inactivated: {
     period: { days: 14 },
     message: 'You can give blood 14 days after this vaccine.',
+    source: `${NBTC_2017}: killed/inactivated vaccines and toxoids — 14 days`,
   },
   vaccine_live: {
     period: { days: 28 },
     message: 'You can give blood 28 days after a live vaccine.',
+    source: `${NBTC_2017}: live attenuated vaccines — 28 days`,
   },
   rabies_post_exposure: {
     period: { months: 12 },
     message: 'You can give blood 1 year after rabies treatment following a bite.',
+    source: `${NBTC_2017}: rabies vaccine after an animal bite — 1 year`,
   },
   hepatitis_contact: {
     period: { months: 12 },
     message: 'You can give blood 12 months after close contact with someone with hepatitis.',
+    source: `${NBTC_2017}: close contact with an individual with hepatitis — 12 months`,
+  },
+  // NBTC COVID-19 advisories to blood centres (2020–2021): recovered donors and close contacts
+  // 28 days (from recovery / discharge, and from the last contact or the end of quarantine).
+  covid_infection: {
+    period: { days: 28 },
+    message: 'You can give blood 28 days after full recovery from COVID-19.',
+    source: 'NBTC COVID-19 advisory: recovered individuals — 28 days after full recovery',
+  },
+  covid_contact: {
+    period: { days: 28 },
+    message: 'You can give blood 28 days after your last close contact with someone with COVID-19.',
+    source: 'NBTC COVID-19 advisory: close contacts — 28 days after the last contact',
+  },
+  // NBTC letter of 2021 on vaccinated donors: 14 days after each dose (it was 28 days before).
+  covid_vaccine: {
+    period: { days: 14 },
+    message: 'You can give blood 14 days after a COVID-19 vaccine dose.',
+    source: 'NBTC advisory on COVID-19 vaccination (2021): 14 days after each dose',
+  },
+  // Doubt: NBTC 2017 words the malaria rule for India as "3 months after recovery"; for a visit
+  // to an endemic area by a resident of a non-endemic one we use the same 3 months, counted from
+  // the return, without fever meanwhile (the fever itself is asked as "unwell" / "malaria").
+  malaria_travel: {
+    period: { months: 3 },
+    message: 'You can give blood 3 months after coming back from an area with malaria.',
+    source: `${NBTC_2017}: travel to a malaria-endemic area — 3 months after return`,
+  },
+  // Doubt: the NBTC's Zika advisory defers for 120 days (4 months) after return from an affected
+  // area; 120 days is used here, not WHO's shorter 28 days.
+  zika_travel: {
+    period: { days: 120 },
+    message: 'You can give blood 120 days after coming back from an area with Zika virus.',
+    source: 'NBTC advisory on Zika virus: travel to an affected area — 120 days after return',
+  },
+  // Doubt: NBTC 2017 defers 72 hours after minor dental work (extraction, filling, scaling, root
+  // canal); dental surgery under anaesthesia is minor surgery (6 months, asked as such).
+  dental_work: {
+    period: { hoursAfterDay: 72 },
+    message: 'You can give blood 72 hours after dental treatment.',
+    source: `${NBTC_2017}: dental procedures — 72 hours (surgery under anaesthesia: minor surgery)`,
+  },
+  // NBTC 2017: no alcohol in the 24 hours before donating (the issue's "alcohol in the last 24 h").
+  alcohol: {
+    period: { hoursAfterDay: 24 },
+    message: 'You can give blood 24 hours after your last alcoholic drink.',
+    source: `${NBTC_2017}: alcohol — 24 hours after the last drink`,
+  },
+  hepatitis_b_immunoglobulin: {
+    period: { months: 12 },
+    message: 'You can give blood 12 months after hepatitis B immunoglobulin.',
+    source: `${NBTC_2017}: hepatitis B immunoglobulin — 12 months`,
   },
 };
 
@@ -116,16 +201,43 @@ export const CURRENT_DEFERRALS: Record<'pregnant' | 'breastfeeding' | 'cold_flu'
   cold_flu: 'Please wait until your cold or flu is fully gone.',
 };
 
-/** Conditions that rule out giving blood for good (Schedule F XII-B 1.C). */
+/**
+ * Conditions that rule out giving blood for good: Schedule F XII-B 1.C and NBTC 2017 "permanent
+ * deferral" list (each entry names its line).
+ */
 export const PERMANENT_DEFERRALS: Record<(typeof PERMANENT_CONDITIONS)[number], string> = {
+  // Schedule F XII-B 1.C / NBTC 2017: hepatitis B or C, HIV (transfusion-transmitted infections).
   hepatitis_b_c: 'People who have had hepatitis B or C cannot give blood.',
   hiv: 'People with HIV cannot give blood.',
+  // NBTC 2017: cardiovascular disease; diabetes on insulin; malignancy; bleeding disorders;
+  // epilepsy or convulsions; organ or tissue transplant recipients.
   heart_disease: 'People with heart disease cannot give blood.',
   diabetes_insulin: 'People who take insulin cannot give blood.',
   cancer: 'People who have had cancer cannot give blood.',
   bleeding_disorder: 'People with a bleeding disorder cannot give blood.',
   epilepsy: 'People with epilepsy cannot give blood.',
   organ_transplant: 'People who have had an organ transplant cannot give blood.',
+  // NBTC 2017: individuals at high risk of HIV (sex work, injecting drug use, multiple partners,
+  // partners of such individuals) — permanent deferral.
+  high_risk_behaviour: 'People at high risk of infections passed on by blood cannot give blood.',
+  // NBTC 2017: chronic kidney disease, chronic liver disease, chronic lung disease — permanent.
+  kidney_disease: 'People with a long-term kidney disease cannot give blood.',
+  liver_disease: 'People with a long-term liver disease cannot give blood.',
+  lung_disease: 'People with a long-term lung disease cannot give blood.',
+  // NBTC 2017: bronchial asthma on steroids — permanent.
+  asthma_steroids: 'People with asthma treated with steroids cannot give blood.',
+  // NBTC 2017: serious psychiatric disorders (psychosis) — permanent.
+  mental_illness: 'People with a serious mental illness cannot give blood.',
+  // NBTC 2017: leprosy — permanent.
+  leprosy: 'People who have had leprosy cannot give blood.',
+  // NBTC 2017: sexually transmitted diseases (e.g. syphilis, gonorrhoea) — permanent.
+  sexually_transmitted_infection:
+    'People who have had a sexually transmitted infection cannot give blood.',
+  // NBTC 2017: endocrine disorders (e.g. hyperthyroidism, Cushing's) — permanent.
+  endocrine_disorder: 'People with a hormone (endocrine) disorder cannot give blood.',
+  // NBTC 2017: risk of Creutzfeldt-Jakob disease (family history, human pituitary hormones,
+  // dura mater or cornea grafts) — permanent.
+  cjd_risk: 'People at risk of Creutzfeldt-Jakob disease cannot give blood.',
 };
 
 /** Codes of the rules that are not conditions. */
@@ -139,34 +251,18 @@ export const RULE_CODES = [
   'unwell',
 ] as const;
 
-const DAY_MS = 86_400_000;
-
-/** Calendar months, UTC; 31 Jan + 1 month is the last day of February. */
-function addPeriod(from: Date, period: Period): Date {
-  if ('days' in period) return new Date(from.getTime() + period.days * DAY_MS);
-  const y = from.getUTCFullYear();
-  const m = from.getUTCMonth() + period.months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+/** When a period that runs from the Indian day `from` (YYYY-MM-DD) is over: 00:00 IST. */
+export function periodEnd(from: string, period: Period): Date {
+  if ('months' in period) return startOfIndianDay(addIsoMonths(from, period.months));
+  if ('days' in period) return startOfIndianDay(addIsoDays(from, period.days));
   return new Date(
-    Date.UTC(
-      y,
-      m,
-      Math.min(from.getUTCDate(), lastDay),
-      from.getUTCHours(),
-      from.getUTCMinutes(),
-      from.getUTCSeconds(),
-      from.getUTCMilliseconds(),
-    ),
+    startOfIndianDay(addIsoDays(from, 1)).getTime() + period.hoursAfterDay * 3_600_000,
   );
 }
 
-/** A YYYY-MM-DD date as midnight UTC. */
-function startOfDate(value: string): Date {
-  return new Date(`${value}T00:00:00.000Z`);
-}
-
-function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value);
+/** The Indian day of a moment, or the day itself when given as YYYY-MM-DD. */
+function dayOf(value: Date | string): string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : indianDate(value);
 }
 
 /** Days between whole-blood donations for this gender (unknown → the conservative 120). */
@@ -175,12 +271,47 @@ export function donationIntervalDays(gender: Gender | string | null | undefined)
   return table[gender ?? ''] ?? ELIGIBILITY_RULES.donationIntervalDays.other;
 }
 
-/** When a donor who gave at `donatedAt` may give whole blood again. */
+/**
+ * When a donor who gave at `donatedAt` (a moment, or a YYYY-MM-DD day) may give whole blood
+ * again: 00:00 IST of the day that many days after the Indian day of the donation
+ * (Schedule F XII-B: 90 days for men, 120 for women).
+ */
 export function nextEligibleAfterDonation(
   donatedAt: Date | string,
   gender: Gender | string | null | undefined,
 ): Date {
-  return new Date(toDate(donatedAt).getTime() + donationIntervalDays(gender) * DAY_MS);
+  return periodEnd(dayOf(donatedAt), { days: donationIntervalDays(gender) });
+}
+
+/**
+ * The age rule at `now` (Schedule F XII-B 1.A: 18 to 65; NBTC 2017: a first-time donor not over
+ * 60), or null when the age is fine. `isFirstTime`: no earlier donation is known.
+ */
+export function ageDeferral(dateOfBirth: string, isFirstTime: boolean, now: Date): Deferral | null {
+  const age = ageOn(dateOfBirth, now);
+  const rules = ELIGIBILITY_RULES;
+  if (age < rules.minAgeYears) {
+    return {
+      code: 'age_under_min',
+      message: `You can give blood from the age of ${rules.minAgeYears}.`,
+      until: startOfIndianDay(birthdayAt(dateOfBirth, rules.minAgeYears)).toISOString(),
+    };
+  }
+  if (age > rules.maxAgeYears) {
+    return {
+      code: 'age_over_max',
+      message: `Blood donors must be ${rules.maxAgeYears} or younger.`,
+      permanent: true,
+    };
+  }
+  if (isFirstTime && age > rules.firstTimeMaxAgeYears) {
+    return {
+      code: 'first_time_over_max',
+      message: `First-time donors must be ${rules.firstTimeMaxAgeYears} or younger.`,
+      permanent: true,
+    };
+  }
+  return null;
 }
 
 /** 350 ml from 45 kg, 450 ml above 55 kg; null below the minimum weight. */
@@ -225,32 +356,11 @@ export function evaluateEligibility(input: EligibilityInput): Eligibility {
   };
 
   if (input.dateOfBirth) {
-    const age = ageOn(input.dateOfBirth, now);
-    const rules = ELIGIBILITY_RULES;
+    // A donation on record (recorded, reported or answered) proves this is not a first donation.
     const lastDonation = input.lastDonationAt ?? answers.lastDonationDate ?? null;
-    const isFirstTime = answers.firstTimeDonor && !lastDonation;
-    if (age < rules.minAgeYears) {
-      const birthday = addPeriod(startOfDate(input.dateOfBirth), {
-        months: 12 * rules.minAgeYears,
-      });
-      addTimed(
-        'age_under_min',
-        `You can give blood from the age of ${rules.minAgeYears}.`,
-        birthday,
-      );
-    } else if (age > rules.maxAgeYears) {
-      deferrals.push({
-        code: 'age_over_max',
-        message: `Blood donors must be ${rules.maxAgeYears} or younger.`,
-        permanent: true,
-      });
-    } else if (isFirstTime && age > rules.firstTimeMaxAgeYears) {
-      deferrals.push({
-        code: 'first_time_over_max',
-        message: `First-time donors must be ${rules.firstTimeMaxAgeYears} or younger.`,
-        permanent: true,
-      });
-    }
+    const deferral = ageDeferral(input.dateOfBirth, answers.firstTimeDonor && !lastDonation, now);
+    if (deferral?.until) addTimed(deferral.code, deferral.message, new Date(deferral.until));
+    else if (deferral) deferrals.push(deferral);
   }
 
   const maxVolumeMl = maxDonationVolumeMl(answers.weightKg);
@@ -270,9 +380,7 @@ export function evaluateEligibility(input: EligibilityInput): Eligibility {
     });
   }
 
-  const lastDonationAt =
-    input.lastDonationAt ??
-    (answers.lastDonationDate ? startOfDate(answers.lastDonationDate) : null);
+  const lastDonationAt = input.lastDonationAt ?? answers.lastDonationDate ?? null;
   if (lastDonationAt) {
     const days = donationIntervalDays(input.gender);
     addTimed(
@@ -297,7 +405,7 @@ export function evaluateEligibility(input: EligibilityInput): Eligibility {
         deferrals.push({ code, message: rule.message });
         continue;
       }
-      addTimed(code, rule.message, addPeriod(startOfDate(date), rule.period));
+      addTimed(code, rule.message, periodEnd(date, rule.period));
     } else if (code in CURRENT_DEFERRALS) {
       deferrals.push({ code, message: CURRENT_DEFERRALS[code as keyof typeof CURRENT_DEFERRALS] });
     } else {

@@ -9,6 +9,7 @@ import {
   type MatchRequest,
   type MatchSettings,
 } from './matching';
+import type { QuestionnaireAnswers } from './donors';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
@@ -26,6 +27,16 @@ const SETTINGS: MatchSettings = {
   maxAlertsPerDonorPer7d: 2,
 };
 
+const HEALTHY: QuestionnaireAnswers = {
+  weightKg: 62,
+  firstTimeDonor: false,
+  feelsWell: true,
+  conditions: [],
+};
+const answering = (answers: Partial<QuestionnaireAnswers>) => ({
+  questionnaire: { answers: { ...HEALTHY, ...answers }, onHold: false },
+});
+
 let sequence = 0;
 function candidate(overrides: Partial<MatchCandidate> = {}): MatchCandidate {
   sequence += 1;
@@ -41,7 +52,8 @@ function candidate(overrides: Partial<MatchCandidate> = {}): MatchCandidate {
     availableUntil: null,
     lastDonationAt: null,
     deletedAt: null,
-    deferral: null,
+    dateOfBirth: '1990-04-01',
+    questionnaire: { answers: HEALTHY, onHold: false },
     alertsLast7d: 0,
     alreadyMatched: false,
     ...overrides,
@@ -71,12 +83,16 @@ describe('exclusionReason', () => {
     [{ bloodType: null }, 'incompatible'],
     [{ bloodType: 'Z+' }, 'incompatible'],
     [{ lastDonationAt: new Date(NOW - 60 * DAY) }, 'donation_interval'],
-    [{ deferral: { permanent: true, openEnded: false, nextEligibleAt: null } }, 'deferred'],
-    [{ deferral: { permanent: false, openEnded: true, nextEligibleAt: null } }, 'deferred'],
+    [answering({ conditions: ['hiv'] }), 'deferred'],
+    [answering({ conditions: ['cold_flu'] }), 'deferred'],
     [
-      { deferral: { permanent: false, openEnded: false, nextEligibleAt: new Date(NOW + DAY) } },
+      answering({ conditions: ['dental_work'], conditionDates: { dental_work: '2026-06-14' } }),
       'deferred',
     ],
+    [{ questionnaire: { answers: HEALTHY, onHold: true } }, 'deferred'],
+    [{ dateOfBirth: '1960-06-14' }, 'deferred'],
+    [{ dateOfBirth: '1960-06-14', questionnaire: null }, 'deferred'],
+    [{ dateOfBirth: '2008-06-16', questionnaire: null }, 'deferred'],
     [{ latitude: null, longitude: null }, 'no_location'],
     [{ ...north(25.5) }, 'too_far'],
     [{ ...north(100) }, 'too_far'],
@@ -88,9 +104,12 @@ describe('exclusionReason', () => {
 
   it('accepts a deferral that has ended, availability until today, and one alert this week', () => {
     expect(
-      reason({
-        deferral: { permanent: false, openEnded: false, nextEligibleAt: new Date(NOW - 1) },
-      }),
+      reason(
+        answering({
+          conditions: ['covid_vaccine'],
+          conditionDates: { covid_vaccine: '2026-06-01' },
+        }),
+      ),
     ).toBeNull();
     expect(reason({ availableUntil: '2026-06-15' })).toBeNull();
     expect(reason({ alertsLast7d: 1 })).toBeNull();
@@ -117,9 +136,38 @@ describe('donation interval boundaries', () => {
     expect(reason({ gender, lastDonationAt: new Date(NOW - days * DAY) })).toBe(expected);
   });
 
-  it('counts exactly: one millisecond short of 90 days is still too soon', () => {
-    expect(reason({ lastDonationAt: new Date(NOW - 90 * DAY + 1) })).toBe('donation_interval');
-    expect(reason({ lastDonationAt: new Date(NOW - 90 * DAY).toISOString() })).toBeNull();
+  it('counts Indian days: the interval opens at 00:00 IST, whatever the hour of the donation', () => {
+    // Given at 23:59 IST on 17 March: eligible from 00:00 IST on 15 June (90 days later).
+    const lastDonationAt = new Date('2026-03-17T18:29:00.000Z');
+    const opens = Date.parse('2026-06-14T18:30:00.000Z');
+    const at = (now: number) =>
+      exclusionReason(candidate({ lastDonationAt }), REQUEST, now, SETTINGS);
+    expect(at(opens - 1)).toBe('donation_interval');
+    expect(at(opens)).toBeNull();
+  });
+});
+
+describe('eligibility decided at matching time', () => {
+  it('applies the first-time limit of 60 until a donation is on record', () => {
+    const firstTimer = { dateOfBirth: '1965-06-01', ...answering({ firstTimeDonor: true }) };
+    expect(reason(firstTimer)).toBe('deferred');
+    expect(reason({ ...firstTimer, lastDonationAt: new Date(NOW - 200 * DAY) })).toBeNull();
+  });
+
+  it('turns 18 and 66 at 00:00 IST', () => {
+    // 00:30 IST on 15 June 2026.
+    const at = Date.parse('2026-06-14T19:00:00.000Z');
+    const turning = (dateOfBirth: string) =>
+      exclusionReason(
+        candidate({ dateOfBirth, availabilityConfirmedAt: new Date(at - DAY) }),
+        REQUEST,
+        at,
+        SETTINGS,
+      );
+    expect(turning('2008-06-15')).toBeNull();
+    expect(turning('2008-06-16')).toBe('deferred');
+    expect(turning('1960-06-15')).toBe('deferred');
+    expect(turning('1960-06-16')).toBeNull();
   });
 });
 
@@ -128,6 +176,16 @@ describe('isAvailableAt', () => {
     const row = { available: true, availabilityConfirmedAt: new Date(NOW), availableUntil: null };
     expect(isAvailableAt(row, NOW + 90 * DAY - 1)).toBe(true);
     expect(isAvailableAt(row, NOW + 90 * DAY)).toBe(false);
+  });
+
+  it('keeps the until day to its end in India (24:00 IST), not in UTC', () => {
+    const row = {
+      available: true,
+      availabilityConfirmedAt: new Date(NOW),
+      availableUntil: '2026-06-20',
+    };
+    expect(isAvailableAt(row, Date.parse('2026-06-20T18:29:59.999Z'))).toBe(true);
+    expect(isAvailableAt(row, Date.parse('2026-06-20T18:30:00.000Z'))).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
 import { canDonateRedCells, isBloodType } from './compatibility';
 import type { BloodType } from './constants';
-import { AVAILABILITY_TTL_DAYS } from './donors';
-import { nextEligibleAfterDonation } from './eligibility';
+import { addIsoDays, startOfIndianDay } from './dates';
+import { AVAILABILITY_TTL_DAYS, type QuestionnaireAnswers } from './donors';
+import { ageDeferral, evaluateEligibility, nextEligibleAfterDonation } from './eligibility';
 import { haversineKm, type LatLng } from './geo';
 
 /**
@@ -53,12 +54,15 @@ export interface MatchCandidate {
   availableUntil: string | null;
   lastDonationAt: Date | string | null;
   deletedAt?: Date | string | null;
+  /** YYYY-MM-DD; the age limits are decided at matching time from it. */
+  dateOfBirth: string | null;
   /**
-   * The questionnaire's verdict when it was submitted: a permanent deferral, an open-ended one
-   * ("while it lasts": pregnancy, a cold, low weight, feeling unwell) or a timed one ending at
-   * `nextEligibleAt`. Null without a questionnaire.
+   * The questionnaire's answers, decided again at matching time (age limits, the interval and
+   * timed deferrals that started or ended since it was saved), never the verdict stored then;
+   * `onHold` when an administrator's review holds the donor back (the answers were rejected, or
+   * a change reopened the review and no administrator has decided yet). Null without one.
    */
-  deferral: { permanent: boolean; openEnded: boolean; nextEligibleAt: Date | string | null } | null;
+  questionnaire: { answers: QuestionnaireAnswers; onHold: boolean } | null;
   /** Request alerts (match rows) the donor got in the last 7 days, any request. */
   alertsLast7d: number;
   /** Already told about this request in an earlier round (or declined it): never again. */
@@ -96,8 +100,10 @@ export function isAvailableAt(
   if (now >= toTime(candidate.availabilityConfirmedAt) + AVAILABILITY_TTL_DAYS * DAY_MS) {
     return false;
   }
+  // The `until` day is an Indian day: available to its end, 24:00 IST.
   return (
-    !candidate.availableUntil || now < toTime(`${candidate.availableUntil}T00:00:00.000Z`) + DAY_MS
+    !candidate.availableUntil ||
+    now < startOfIndianDay(addIsoDays(candidate.availableUntil, 1)).getTime()
   );
 }
 
@@ -108,6 +114,31 @@ export function isPastDonationInterval(
 ): boolean {
   if (!candidate.lastDonationAt) return true;
   return now >= nextEligibleAfterDonation(candidate.lastDonationAt, candidate.gender).getTime();
+}
+
+/**
+ * Whether a deferral applies at `now`: the questionnaire held by a review, or its answers
+ * evaluated now (Schedule F XII-B / NBTC 2017, see eligibility.ts) with the date of birth and the
+ * last donation; without a questionnaire, the age limits alone.
+ */
+export function isDeferredAt(
+  candidate: Pick<MatchCandidate, 'questionnaire' | 'dateOfBirth' | 'gender' | 'lastDonationAt'>,
+  now: number,
+): boolean {
+  const { questionnaire } = candidate;
+  if (!questionnaire) {
+    return candidate.dateOfBirth
+      ? ageDeferral(candidate.dateOfBirth, false, new Date(now)) !== null
+      : false;
+  }
+  if (questionnaire.onHold) return true;
+  return !evaluateEligibility({
+    dateOfBirth: candidate.dateOfBirth,
+    gender: candidate.gender,
+    answers: questionnaire.answers,
+    lastDonationAt: candidate.lastDonationAt,
+    now: new Date(now),
+  }).eligible;
 }
 
 /** Why a candidate is not told, or null when they are eligible for this request. */
@@ -128,15 +159,7 @@ export function exclusionReason(
     return 'incompatible';
   }
   if (!isPastDonationInterval(candidate, now)) return 'donation_interval';
-  const deferral = candidate.deferral;
-  if (
-    deferral &&
-    (deferral.permanent ||
-      deferral.openEnded ||
-      (deferral.nextEligibleAt !== null && toTime(deferral.nextEligibleAt) > now))
-  ) {
-    return 'deferred';
-  }
+  if (isDeferredAt(candidate, now)) return 'deferred';
   if (candidate.latitude === null || candidate.longitude === null) return 'no_location';
   const distance = haversineKm(request, {
     latitude: candidate.latitude,

@@ -1,4 +1,9 @@
-import { AVAILABILITY_TTL_DAYS, type Availability } from '@bdms/shared';
+import {
+  AVAILABILITY_TTL_DAYS,
+  addIsoDays,
+  startOfIndianDay,
+  type Availability,
+} from '@bdms/shared';
 import type { UserRow } from '../db/schema';
 
 const DAY_MS = 86_400_000;
@@ -16,9 +21,9 @@ export function availabilityExpiresAt(row: AvailabilityFields): Date | null {
   return new Date(row.availabilityConfirmedAt.getTime() + AVAILABILITY_TTL_DAYS * DAY_MS);
 }
 
-/** The end of the `until` day (inclusive), as midnight UTC of the next day. */
+/** The end of the `until` day (inclusive): an Indian day, so 00:00 IST of the next day. */
 export function availableUntilEnd(until: string): Date {
-  return new Date(new Date(`${until}T00:00:00.000Z`).getTime() + DAY_MS);
+  return startOfIndianDay(addIsoDays(until, 1));
 }
 
 /**

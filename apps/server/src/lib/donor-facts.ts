@@ -204,5 +204,6 @@ export function toQuestionnaireView(
             reviewedBy: row.reviewedBy ?? '',
           }
         : null,
+    reviewRequired: (row.reviewRequiredReason as Questionnaire['reviewRequired']) ?? null,
   };
 }

@@ -263,8 +263,10 @@ Decisions where the contract left a choice:
   donation in the last 90 days) with their questionnaire deferral and their alerts of the last 7 days; a pure function
   (shared \`rankCandidates\`) then applies every rule exactly: availability not lapsed (90 days without reconfirmation, or
   its \`until\` day passed), the donation interval by gender (90 days for men, 120 for women and \`other\`), no running
-  deferral (permanent, open-ended such as pregnancy or a cold until the questionnaire is answered again, a timed one
-  until its end, or a questionnaire an administrator rejected), within the radius by haversine distance, never told
+  deferral, decided from the questionnaire's answers at matching time and not read from the verdict stored when they
+  were saved (age 18–65 and a first-time donor not over 60 — a recorded donation proves an earlier one —, permanent,
+  open-ended such as pregnancy or a cold until the questionnaire is answered again, a timed one until 00:00 IST of its
+  end day; or answers an administrator rejected, or whose review a change reopened and no administrator has decided), within the radius by haversine distance, never told
   about this request before (a donor who declined is never asked again), and the **fairness cap**: fewer than
   \`maxAlertsPerDonorPer7d\` (default 2) request alerts in the last 7 days. **Order**: exact blood type first, then
   compatible types; nearest first within each (every donor in a round is within reach; asking the exact type first

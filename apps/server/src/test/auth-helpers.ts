@@ -1,18 +1,14 @@
 import type { AuthResult, RegisterInput, Role, User } from '@bdms/shared';
-import { userSchema } from '@bdms/shared';
+import { addIsoDays, addIsoMonths, todayInIndia, userSchema } from '@bdms/shared';
 import { expect } from 'vitest';
 import type { App } from '../app';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { hashPassword } from '../lib/password';
 
-/** A date of birth `years` years before today (UTC), for the 18–65 rule. */
+/** A date of birth `years` years (and `extraDays` days later) before today in India, for the 18–65 rule. */
 export function birthDateYearsAgo(years: number, extraDays = 0): string {
-  const today = new Date();
-  const date = new Date(
-    Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + extraDays),
-  );
-  return date.toISOString().slice(0, 10);
+  return addIsoDays(addIsoMonths(todayInIndia(), -12 * years), extraDays);
 }
 
 let sequence = 0;

@@ -15,7 +15,9 @@ describe('dates', () => {
     expect(addDaysToIsoDate('2028-02-28', 1)).toBe('2028-02-29');
   });
 
-  it("writes the device's date as YYYY-MM-DD", () => {
-    expect(localIsoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  it("writes today's Indian date as YYYY-MM-DD, whatever the device's time zone", () => {
+    // 00:30 IST on 6 January: the UTC date is still the 5th.
+    expect(localIsoDate(new Date('2026-01-05T19:00:00Z'))).toBe('2026-01-06');
+    expect(localIsoDate(new Date('2026-01-05T18:29:59Z'))).toBe('2026-01-05');
   });
 });

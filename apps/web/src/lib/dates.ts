@@ -1,13 +1,16 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DAY } from '@bdms/shared';
+import { DAY, todayInIndia } from '@bdms/shared';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const pad = (value: number) => String(value).padStart(2, '0');
 
-/** YYYY-MM-DD of a moment in the device's calendar (what "today" means to the user). */
+/**
+ * YYYY-MM-DD of a moment in India: dates are Indian dates, so "today" in every form (the latest
+ * date a questionnaire, a donation or an availability may carry) is today in Asia/Kolkata —
+ * also between 00:00 and 05:30 IST, and on a device set to another time zone.
+ */
 export function localIsoDate(date: Date = new Date()): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return todayInIndia(date);
 }
 
 /** YYYY-MM-DD plus `days` calendar days (negative to go back). */

@@ -68,6 +68,12 @@ export const questionnaires = pgTable('questionnaires', {
   reviewNotes: text(),
   reviewedAt: timestamp({ withTimezone: true }),
   reviewedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  /**
+   * Why an administrator must review these answers before the donor is matched again
+   * (QUESTIONNAIRE_REVIEW_REASONS): a change to answers an administrator rejected, or a permanent
+   * deferral removed. Null when no review is pending; the next review clears it.
+   */
+  reviewRequiredReason: text(),
 });
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;

@@ -182,7 +182,8 @@ export function createAdminRepository(db: Db) {
     ): Promise<QuestionnaireRow | undefined> {
       const [row] = await db
         .update(questionnaires)
-        .set(review)
+        // A review is the decision a reopened one waited for.
+        .set({ ...review, reviewRequiredReason: null })
         .where(eq(questionnaires.userId, userId))
         .returning();
       return row;

@@ -221,7 +221,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
           '`{decision: "accepted"|"rejected", notes?}` (notes up to 1000 characters). Stored with the reviewer and the ' +
           'time (`review: {decision, notes, reviewedAt, reviewedBy}`) and recorded in the activity log as ' +
           '`questionnaire.reviewed` (the decision only: notes may describe health). The donor changing the answers ' +
-          'clears the review. No questionnaire submitted, or not a live donor: 404.',
+          'clears the review (saving the same answers again does not). A review also clears `reviewRequired`: with ' +
+          '`accepted` the donor is matched again, with `rejected` not. No questionnaire submitted, or not a live donor: 404.',
         security: BEARER,
         params: userIdParamsSchema,
         body: reviewQuestionnaireSchema,

@@ -1,5 +1,6 @@
 import {
   AVAILABILITY_TTL_DAYS,
+  todayInIndia,
   type AdminDonorPage,
   type DonorDetails,
   type DonorStatsAdmin,
@@ -100,7 +101,8 @@ export interface AdminServiceDeps {
 }
 
 const donorNotFound = () => new AppError('NOT_FOUND', 'There is no donor with this id.');
-const today = (at: number) => new Date(at).toISOString().slice(0, 10);
+/** Dates are Indian dates (an availability `until` day ends at 24:00 IST). */
+const today = (at: number) => todayInIndia(at);
 
 /** The donor sees the reason inside a sentence that ends with its own full stop. */
 const reasonParam = (reason: string) => reason.trim().replace(/[.!?।]+$/u, '');

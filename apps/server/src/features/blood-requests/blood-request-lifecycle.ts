@@ -23,7 +23,9 @@ import { createBloodRequestsRepository } from './blood-requests.repository';
 
 const DAY_MS = 86_400_000;
 /** The shortest donation interval (men): nobody who gave more recently can be asked. */
-const SHORTEST_INTERVAL_MS = 90 * DAY_MS;
+// The SQL's cheap pre-filter: the interval opens at 00:00 IST of the 90th Indian day, up to a day
+// less than 90 × 24 h after the donation, so it keeps one day more; the ranking decides exactly.
+const SHORTEST_INTERVAL_MS = 89 * DAY_MS;
 const FAIRNESS_WINDOW_MS = 7 * DAY_MS;
 
 const URGENCY_LABELS: Record<string, Record<MailLanguage, string>> = {

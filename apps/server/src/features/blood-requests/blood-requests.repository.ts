@@ -1,4 +1,9 @@
-import type { BloodRequestStatus, BloodType, ListBloodRequestsQuery } from '@bdms/shared';
+import type {
+  BloodRequestStatus,
+  BloodType,
+  ListBloodRequestsQuery,
+  QuestionnaireAnswers,
+} from '@bdms/shared';
 import {
   and,
   asc,
@@ -62,7 +67,10 @@ export interface CandidateRow {
   availabilityConfirmedAt: Date | null;
   availableUntil: string | null;
   lastDonationAt: Date | null;
-  deferral: { permanent: boolean; openEnded: boolean; nextEligibleAt: Date | null } | null;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string | null;
+  /** The answers, decided again by the ranking at matching time (never the stored verdict). */
+  questionnaire: { answers: QuestionnaireAnswers; onHold: boolean } | null;
   alertsLast7d: number;
   alreadyMatched: boolean;
 }
@@ -96,8 +104,8 @@ export interface CandidatePage {
  * The candidate query of one matching round (see `findCandidates`); exported for EXPLAIN.
  * Rows come in the ranking's order: donors of the exact type (`donorTypes[0]`, see
  * `compatibleDonorTypes`) first, then the nearest, ties by id. The cheap part (the box, the
- * filters, the distance) runs for every donor in the circle; the questionnaire and the two
- * look-ups in blood_request_matches only for the rows of the page.
+ * filters, the distance) runs for every donor in the circle; the date of birth, the
+ * questionnaire and the two look-ups in blood_request_matches only for the rows of the page.
  */
 export function candidateSql(query: CandidateQuery, page: CandidatePage = {}): SQL {
   const types = sql.join(
@@ -113,7 +121,9 @@ export function candidateSql(query: CandidateQuery, page: CandidatePage = {}): S
       power(sin(radians(${lat} - ${query.latitude}::float8) / 2), 2)
       + cos(radians(${query.latitude}::float8)) * cos(radians(${lat}))
         * power(sin(radians(${lng} - ${query.longitude}::float8) / 2), 2)))))`;
-  // Selected from the box's index alone (users_donor_geo_idx covers them): no heap visit.
+  // Selected from the box's index alone (users_donor_geo_idx covers them): no heap visit. The
+  // date of birth and the answers are read for the rows of the page only (below), so the
+  // ranking decides eligibility at matching time without a heap visit per donor in the circle.
   const columns = sql`u.id, u.role, u.status, u.blood_type, u.gender, u.available,
     u.availability_confirmed_at, u.available_until::text as available_until, u.last_donation_at,
     u.blood_type is distinct from ${exactType}::text as other_type`;
@@ -146,12 +156,10 @@ export function candidateSql(query: CandidateQuery, page: CandidatePage = {}): S
       ${limit}
     )
     select n.*,
-      q.user_id is not null as has_questionnaire, q.next_eligible_at,
+      (select b.date_of_birth::text from users b where b.id = n.id) as date_of_birth,
+      q.user_id is not null as has_questionnaire, q.answers,
       (q.review_decision is not distinct from 'rejected'
-        or exists (select 1 from jsonb_array_elements(q.deferrals) d
-                   where (d->>'permanent')::boolean is true)) as permanent,
-      exists (select 1 from jsonb_array_elements(q.deferrals) d
-              where d->>'until' is null and (d->>'permanent') is null) as open_ended,
+        or q.review_required_reason is not null) as on_hold,
       (select count(*) from blood_request_matches m
         where m.donor_id = n.id and m.notified_at >= ${query.alertsSince.toISOString()}::timestamptz
           and m.round > 0) as alerts,
@@ -178,11 +186,13 @@ function toCandidate(row: Record<string, unknown>): CandidateRow {
     availabilityConfirmedAt: toDate(row.availability_confirmed_at),
     availableUntil: (row.available_until as string | null) ?? null,
     lastDonationAt: toDate(row.last_donation_at),
-    deferral: row.has_questionnaire
+    dateOfBirth: (row.date_of_birth as string | null) ?? null,
+    questionnaire: row.has_questionnaire
       ? {
-          permanent: Boolean(row.permanent),
-          openEnded: Boolean(row.open_ended),
-          nextEligibleAt: toDate(row.next_eligible_at),
+          answers: (typeof row.answers === 'string'
+            ? JSON.parse(row.answers)
+            : row.answers) as QuestionnaireAnswers,
+          onHold: Boolean(row.on_hold),
         }
       : null,
     alertsLast7d: Number(row.alerts),
@@ -547,8 +557,11 @@ export function createBloodRequestsRepository(db: Db) {
      * (lat, lng) index, then users by PIN code). Both apply the cheap filters (role donor,
      * approved, not erased, marked available, a compatible blood type, no donation in the last
      * 90 days) and cut to the circle with the haversine distance. Each row carries the
-     * questionnaire's deferral, the donor's alerts in the fairness window and whether they were
-     * already told about this request; the pure `rankCandidates` applies every rule again and
+     * date of birth, the questionnaire's answers and whether a review holds them back (rejected,
+     * or reopened and not yet decided), the donor's alerts in the fairness window and whether they
+     * were already told about this request; the pure `rankCandidates` applies every rule again —
+     * eligibility decided from the answers at matching time, not the verdict stored when they
+     * were saved (age limits, intervals and timed deferrals that started or ended since) — and
      * orders them.
      *
      * Without `enough`, every candidate in the circle. With it, pages in that order (100 rows,

@@ -120,23 +120,23 @@ async function seedDonors(
   for (const { id } of inserted) {
     const r = random();
     if (r < 0.2) {
+      // Deferred by the answers themselves: the ranking decides from them at matching time.
+      const tattooDay = new Date(now - 335 * DAY).toISOString().slice(0, 10);
       deferred.push({
         userId: id,
-        answers: { weightKg: 70, firstTimeDonor: false, feelsWell: true, conditions: [] },
-        eligible: false,
-        nextEligibleAt: r < 0.1 ? new Date(now + 30 * DAY) : null,
-        deferrals:
-          r < 0.1
-            ? [
-                {
-                  code: 'tattoo_piercing',
-                  message: 'Wait.',
-                  until: new Date(now + 30 * DAY).toISOString(),
-                },
-              ]
+        answers: {
+          weightKg: 70,
+          firstTimeDonor: false,
+          feelsWell: true,
+          ...(r < 0.1
+            ? { conditions: ['tattoo_piercing'], conditionDates: { tattoo_piercing: tattooDay } }
             : r < 0.15
-              ? [{ code: 'cold_flu', message: 'Wait until you are well.' }]
-              : [{ code: 'hiv', message: 'Not possible.', permanent: true }],
+              ? { conditions: ['cold_flu'] }
+              : { conditions: ['hiv'] }),
+        },
+        eligible: false,
+        nextEligibleAt: null,
+        deferrals: [],
         submittedAt: new Date(now - 5 * DAY),
       });
     } else if (r < 0.27) {
@@ -200,6 +200,13 @@ describe('candidates a page at a time', () => {
     for (const bloodType of ['AB+', 'A+', 'O-'] as BloodType[]) {
       const query = candidateQuery(requestId, bloodType);
       const all = await repo.findCandidates(query);
+      // The rows carry the answers, and the ranking decides from them: no deferred donor is told.
+      const deferredIds = all
+        .filter((row) => row.questionnaire?.answers.conditions.length)
+        .map((row) => row.id);
+      expect(deferredIds.length).toBeGreaterThan(0);
+      const told = new Set(rank(all, bloodType, 10_000).map((row) => row.id));
+      expect(deferredIds.filter((id) => told.has(id))).toEqual([]);
       // Exact type first, then the nearest: the ranking's own order.
       const keys = all.map((row) => [
         row.bloodType === bloodType ? 0 : 1,

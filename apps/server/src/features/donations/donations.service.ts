@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   DONOR_MIN_AGE,
+  indianDate,
+  todayInIndia,
   type Donation,
   type DonationPage,
   type DonorStats,
@@ -76,6 +78,9 @@ const invalid = (path: string, message: string) =>
 const userNotFound = () => new AppError('NOT_FOUND', 'There is no user with this id.');
 
 /** A YYYY-MM-DD is midnight UTC; a date-time is taken as given. */
+/** A donation given as a date alone is stored at that day's UTC midnight (see parseDonatedAt). */
+const isDateOnly = (value: Date) => value.getTime() % 86_400_000 === 0;
+
 function parseDonatedAt(value: string): Date {
   return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
 }
@@ -99,7 +104,12 @@ export function createDonationsService(deps: DonationsServiceDeps) {
 
   /** Not in the future, not before the donor could give (18th birthday). */
   function checkDate(donor: UserRow, donatedAt: Date, path: string): void {
-    if (donatedAt.getTime() > now()) throw invalid(path, 'The donation date is in the future.');
+    // A date alone is an Indian date: today's is fine from 00:00 IST, though its UTC midnight
+    // (how it is stored) is still ahead of the clock until 05:30 IST.
+    const isFuture = isDateOnly(donatedAt)
+      ? indianDate(donatedAt) > todayInIndia(now())
+      : donatedAt.getTime() > now();
+    if (isFuture) throw invalid(path, 'The donation date is in the future.');
     if (donor.dateOfBirth && donatedAt < eighteenthBirthday(donor.dateOfBirth)) {
       throw invalid(path, `The donation date is before the donor turned ${DONOR_MIN_AGE}.`);
     }

@@ -72,7 +72,10 @@ describe('POST /api/v1/users/{id}/donations', () => {
       certificateAvailable: false,
       certificateNumber: null,
     });
-    const expectedNext = new Date(Date.parse(`${donatedAt}T00:00:00Z`) + 90 * DAY).toISOString();
+    // 00:00 IST of the 90th day after the donation's Indian day.
+    const expectedNext = new Date(
+      Date.parse(`${donatedAt}T00:00:00+05:30`) + 90 * DAY,
+    ).toISOString();
     expect(donorStatsSchema.strict().parse(await stats(donor))).toEqual({
       totalDonations: 1,
       lastDonationAt: `${donatedAt}T00:00:00.000Z`,
@@ -95,7 +98,7 @@ describe('POST /api/v1/users/{id}/donations', () => {
     const result = await stats(donor);
     expect(result.totalDonations).toBe(3);
     expect(result.nextEligibleAt).toBe(
-      new Date(Date.parse(`${isoDay(-5)}T00:00:00Z`) + 120 * DAY).toISOString(),
+      new Date(Date.parse(`${isoDay(-5)}T00:00:00+05:30`) + 120 * DAY).toISOString(),
     );
     const page = await subject.app.inject({
       url: `/api/v1/users/${donor.row.id}/donations?pageSize=2`,

@@ -1,5 +1,5 @@
 import { createPeriodicJob } from '../../lib/periodic-job';
-import { AVAILABILITY_TTL_DAYS } from '@bdms/shared';
+import { AVAILABILITY_TTL_DAYS, todayInIndia } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import { createActivityLog } from '../../lib/activity-log';
 import {
@@ -63,7 +63,8 @@ export function createAvailabilityJob(deps: AvailabilityJobDeps) {
     const lapsed = await db.transaction(async (tx) => {
       const rows = await createDonorsRepository(tx).markLapsed(
         expiredBefore,
-        new Date(at).toISOString().slice(0, 10),
+        // The `until` day is an Indian day (it ends at 24:00 IST).
+        todayInIndia(at),
       );
       const activity = createActivityLog(tx);
       for (const row of rows) {

@@ -1,4 +1,4 @@
-import type { Deferral, QuestionnaireAnswers } from '@bdms/shared';
+import type { Deferral, QuestionnaireAnswers, QuestionnaireReviewReason } from '@bdms/shared';
 import { and, eq, isNotNull, isNull, lt, lte, gt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { questionnaires, users, type QuestionnaireRow, type UserRow } from '../../db/schema';
@@ -19,28 +19,36 @@ export function createDonorsRepository(db: Db) {
       return row;
     },
 
-    async saveQuestionnaire(row: {
-      userId: string;
-      answers: QuestionnaireAnswers;
-      eligible: boolean;
-      nextEligibleAt: Date | null;
-      deferrals: Deferral[];
-      submittedAt: Date;
-    }): Promise<QuestionnaireRow> {
+    /**
+     * Saves the answers and their verdict. `review: 'keep'` leaves an administrator's review as
+     * it is (the same answers saved again); otherwise the review is cleared — new answers need a
+     * new one — and `requiredReason`, when set, holds the donor out of matching until it comes.
+     */
+    async saveQuestionnaire(
+      row: {
+        userId: string;
+        answers: QuestionnaireAnswers;
+        eligible: boolean;
+        nextEligibleAt: Date | null;
+        deferrals: Deferral[];
+        submittedAt: Date;
+      },
+      review: 'keep' | { requiredReason: QuestionnaireReviewReason | null },
+    ): Promise<QuestionnaireRow> {
+      const reviewChange =
+        review === 'keep'
+          ? {}
+          : {
+              reviewDecision: null,
+              reviewNotes: null,
+              reviewedAt: null,
+              reviewedBy: null,
+              reviewRequiredReason: review.requiredReason,
+            };
       const [saved] = await db
         .insert(questionnaires)
-        .values(row)
-        .onConflictDoUpdate({
-          target: questionnaires.userId,
-          // New answers need a new review.
-          set: {
-            ...row,
-            reviewDecision: null,
-            reviewNotes: null,
-            reviewedAt: null,
-            reviewedBy: null,
-          },
-        })
+        .values({ ...row, ...reviewChange })
+        .onConflictDoUpdate({ target: questionnaires.userId, set: { ...row, ...reviewChange } })
         .returning();
       if (!saved) throw new Error('questionnaires upsert returned no row');
       return saved;

@@ -62,7 +62,13 @@ export const donorsRoutes: FastifyPluginAsyncZod<DonorsRoutesOptions> = async (a
           '(first-time donors not over 60), at least 45 kg (350 ml; over 55 kg 450 ml), haemoglobin at least 12.5 g/dL, ' +
           '90 days between donations for men and 120 for women (and, conservatively, for `other`), and the deferral ' +
           'periods listed by code. A `lastDonationDate` answered here also hides the donor from matching. A `rejected` ' +
-          'donor who changes the answers goes back to `pending`; completing onboarding tells the administrators.',
+          'donor who changes the answers goes back to `pending`; completing onboarding tells the administrators. ' +
+          'Dates are Indian dates: "today" and the day a deferral ends are days in Asia/Kolkata (a deferral ends at ' +
+          "00:00 IST). **Review**: saving the same answers again keeps an administrator's questionnaire review; changed " +
+          'answers clear it, and when that review was `rejected`, or an `approved` (or suspended) donor removes a ' +
+          'permanent condition, `reviewRequired` is set (`changed_after_rejection`, `permanent_deferral_removed`): ' +
+          'the donor is not matched until an administrator reviews the answers, and the administrators are told ' +
+          '(in-app `questionnaire.review_reopened` / `questionnaire.permanent_deferral_removed`, without health details).',
         security: BEARER,
         params: userIdParamsSchema,
         body: putQuestionnaireSchema,

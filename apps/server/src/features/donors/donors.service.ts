@@ -1,11 +1,14 @@
 import {
   AVAILABILITY_TTL_DAYS,
+  PERMANENT_CONDITIONS,
   evaluateEligibility,
+  todayInIndia,
   type Availability,
   type FeatureFlags,
   type OnboardingStatus,
   type Questionnaire,
   type QuestionnaireAnswers,
+  type QuestionnaireReviewReason,
   type SetAvailability,
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
@@ -40,7 +43,25 @@ export interface DonorsServiceDeps {
 const notFound = () => new AppError('NOT_FOUND', 'There is no user with this id.');
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ path, message }]);
-const today = (now: number) => new Date(now).toISOString().slice(0, 10);
+/** Dates are Indian dates: "today" is today in Asia/Kolkata, also between 00:00 and 05:30 IST. */
+const today = (now: number) => todayInIndia(now);
+
+const PERMANENT = new Set<string>(PERMANENT_CONDITIONS);
+
+/** Permanent conditions (Schedule F XII-B 1.C / NBTC 2017) declared before and not any more. */
+function removedPermanentConditions(
+  before: QuestionnaireAnswers,
+  after: QuestionnaireAnswers,
+): string[] {
+  return before.conditions.filter(
+    (code) => PERMANENT.has(code) && !after.conditions.includes(code),
+  );
+}
+
+const REVIEW_NOTIFICATION = {
+  changed_after_rejection: 'questionnaire.review_reopened',
+  permanent_deferral_removed: 'questionnaire.permanent_deferral_removed',
+} as const satisfies Record<QuestionnaireReviewReason, string>;
 
 /** Dates a donor cannot know yet are typing mistakes: refuse them with the field's path. */
 function assertPastDates(answers: QuestionnaireAnswers, now: number): void {
@@ -103,6 +124,11 @@ export function createDonorsService(deps: DonorsServiceDeps) {
     /**
      * The donor's own answers, with the verdict computed from them, their date of birth, gender
      * and latest donation. A rejected donor who changes them goes back to pending.
+     *
+     * An administrator's review stands while the answers stay the same (saving them again keeps
+     * it). Changed answers clear it, and need a new one before the donor is matched again — the
+     * administrators are told — when the review had rejected them, or when an approved donor
+     * removes a permanent deferral (HIV, hepatitis B/C…: NBTC 2017, such a deferral does not end).
      */
     async putQuestionnaire(
       caller: AuthUser,
@@ -120,6 +146,20 @@ export function createDonorsService(deps: DonorsServiceDeps) {
         const repo = createDonorsRepository(tx);
         const previous = await repo.findQuestionnaire(id);
         const isChange = !previous || !sameAnswers(previous.answers, answers);
+        // A review an administrator still has to give stays required until they give it.
+        let requiredReason = (previous?.reviewRequiredReason ??
+          null) as QuestionnaireReviewReason | null;
+        let newReason: QuestionnaireReviewReason | null = null;
+        if (previous && isChange) {
+          const wasApproved = user.status === 'approved' || user.status === 'suspended';
+          if (wasApproved && removedPermanentConditions(previous.answers, answers).length > 0) {
+            newReason = 'permanent_deferral_removed';
+          } else if (previous.reviewDecision === 'rejected') {
+            newReason = 'changed_after_rejection';
+          }
+          requiredReason = newReason ?? requiredReason;
+        }
+        const review = isChange ? { requiredReason } : ('keep' as const);
         // The verdict stored with the answers, for the record; replies recompute it.
         const placeholder = evaluateEligibility({
           dateOfBirth: user.dateOfBirth,
@@ -128,24 +168,32 @@ export function createDonorsService(deps: DonorsServiceDeps) {
           lastDonationAt: user.lastDonationAt,
           now: new Date(at),
         });
-        let row = await repo.saveQuestionnaire({
-          userId: id,
-          answers,
-          eligible: placeholder.eligible,
-          nextEligibleAt: placeholder.nextEligibleAt ? new Date(placeholder.nextEligibleAt) : null,
-          deferrals: placeholder.deferrals,
-          submittedAt: new Date(at),
-        });
+        let row = await repo.saveQuestionnaire(
+          {
+            userId: id,
+            answers,
+            eligible: placeholder.eligible,
+            nextEligibleAt: placeholder.nextEligibleAt
+              ? new Date(placeholder.nextEligibleAt)
+              : null,
+            deferrals: placeholder.deferrals,
+            submittedAt: new Date(at),
+          },
+          review,
+        );
         const lastDonationAt = await refreshLastDonation(tx, id);
         const verdict = currentEligibility({ ...user, lastDonationAt }, row, at)!;
-        row = await repo.saveQuestionnaire({
-          userId: id,
-          answers,
-          eligible: verdict.eligible,
-          nextEligibleAt: verdict.nextEligibleAt ? new Date(verdict.nextEligibleAt) : null,
-          deferrals: verdict.deferrals,
-          submittedAt: new Date(at),
-        });
+        row = await repo.saveQuestionnaire(
+          {
+            userId: id,
+            answers,
+            eligible: verdict.eligible,
+            nextEligibleAt: verdict.nextEligibleAt ? new Date(verdict.nextEligibleAt) : null,
+            deferrals: verdict.deferrals,
+            submittedAt: new Date(at),
+          },
+          'keep',
+        );
         await createActivityLog(tx).record({
           action: 'questionnaire.submitted',
           actorId: caller.id,
@@ -156,6 +204,23 @@ export function createDonorsService(deps: DonorsServiceDeps) {
           details: { eligible: verdict.eligible, changed: isChange },
           requestId: meta.requestId,
         });
+        if (newReason) {
+          await createActivityLog(tx).record({
+            action: 'questionnaire.review_required',
+            actorId: caller.id,
+            actorRole: caller.role,
+            targetType: 'user',
+            targetId: id,
+            // The reason only: which condition was removed is health data.
+            details: { reason: newReason },
+            requestId: meta.requestId,
+          });
+          await notifier.notifyAdmins(tx, {
+            // No name and no condition: notifications may show on a lock screen (web push).
+            type: REVIEW_NOTIFICATION[newReason],
+            link: `/admin/verification?donor=${id}`,
+          });
+        }
         if (isChange) {
           await afterDonorInputChanged(tx, id, {
             notifier,

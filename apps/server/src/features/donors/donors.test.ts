@@ -89,8 +89,8 @@ describe('PUT /api/v1/users/{id}/questionnaire', () => {
     const questionnaire = questionnaireSchema.parse(res.json().data.questionnaire);
     expect(questionnaire).toMatchObject({
       eligible: false,
-      nextEligibleAt: '2026-06-24T00:00:00.000Z',
-      deferrals: [{ code: 'antibiotics', until: '2026-06-24T00:00:00.000Z' }],
+      nextEligibleAt: '2026-06-23T18:30:00.000Z' /* 00:00 IST */,
+      deferrals: [{ code: 'antibiotics', until: '2026-06-23T18:30:00.000Z' /* 00:00 IST */ }],
       maxVolumeMl: 350,
       submittedAt: new Date(time).toISOString(),
     });
@@ -157,14 +157,14 @@ describe('PUT /api/v1/users/{id}/questionnaire', () => {
     );
     expect(res.json().data.questionnaire).toMatchObject({
       eligible: false,
-      nextEligibleAt: '2026-07-30T00:00:00.000Z',
+      nextEligibleAt: '2026-07-29T18:30:00.000Z' /* 00:00 IST */,
     });
     const [row] = await db().select().from(users).where(eq(users.id, donor.row.id));
     expect(row!.lastDonationAt?.toISOString()).toBe('2026-05-01T00:00:00.000Z');
     const me = (await get('/api/v1/auth/me', donor.headers)).json().data.user;
     expect(me).toMatchObject({
       lastDonationAt: '2026-05-01T00:00:00.000Z',
-      nextEligibleAt: '2026-07-30T00:00:00.000Z',
+      nextEligibleAt: '2026-07-29T18:30:00.000Z' /* 00:00 IST */,
     });
   });
 

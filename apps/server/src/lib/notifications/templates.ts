@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'document.rejected',
   'donor.resubmitted',
   'donor.awaiting_verification',
+  'questionnaire.review_reopened',
+  'questionnaire.permanent_deferral_removed',
   'donor.approved',
   'donor.rejected',
   'donor.suspended',
@@ -76,6 +78,40 @@ export const NOTIFICATION_TEXT: Record<NotificationType, Record<MailLanguage, Te
     hi: {
       title: 'दाता सत्यापन की प्रतीक्षा में',
       message: 'एक दाता ने पंजीकरण पूरा कर लिया है और सत्यापन की प्रतीक्षा कर रहा है।',
+    },
+  },
+  'questionnaire.review_reopened': {
+    en: {
+      title: 'Health answers to review again',
+      message:
+        'A donor changed health answers that an administrator had rejected. They are not matched to requests until you review them.',
+    },
+    es: {
+      title: 'Respuestas de salud para revisar de nuevo',
+      message:
+        'Un donante cambió respuestas de salud que un administrador había rechazado. No se le asignan solicitudes hasta que las revises.',
+    },
+    hi: {
+      title: 'स्वास्थ्य उत्तरों की फिर से समीक्षा करें',
+      message:
+        'एक दाता ने वे स्वास्थ्य उत्तर बदल दिए हैं जिन्हें किसी प्रशासक ने अस्वीकार किया था। जब तक आप इनकी समीक्षा नहीं कर लेते, उन्हें किसी अनुरोध के लिए नहीं चुना जाएगा।',
+    },
+  },
+  'questionnaire.permanent_deferral_removed': {
+    en: {
+      title: 'Permanent deferral removed',
+      message:
+        'An approved donor removed a condition that rules out giving blood for good. They are not matched to requests until you review their answers.',
+    },
+    es: {
+      title: 'Exclusión permanente retirada',
+      message:
+        'Un donante aprobado retiró una condición que impide donar sangre para siempre. No se le asignan solicitudes hasta que revises sus respuestas.',
+    },
+    hi: {
+      title: 'स्थायी रोक हटाई गई',
+      message:
+        'एक स्वीकृत दाता ने अपने उत्तरों से ऐसी स्वास्थ्य स्थिति हटा दी है जिसके रहते कभी रक्तदान नहीं किया जा सकता। जब तक आप उनके उत्तरों की समीक्षा नहीं कर लेते, उन्हें किसी अनुरोध के लिए नहीं चुना जाएगा।',
     },
   },
   'donor.approved': {

@@ -9,7 +9,9 @@ import {
   DONOR_MIN_AGE,
   GENDERS,
   PASSWORD_MIN,
+  addIsoMonths,
   normalizeIndianPhone,
+  todayInIndia,
 } from '@bdms/shared';
 import { Button } from '../../../components/button';
 import { Field, Input } from '../../../components/field';
@@ -58,12 +60,9 @@ const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CONTENT_LANGUAGES = ['en', 'es', 'hi'] as const;
 const LINK = 'font-semibold text-primary-700 underline';
 
-/** YYYY-MM-DD of today minus `years` (local calendar), for the date input's min and max. */
+/** YYYY-MM-DD of today in India minus `years`, for the date input's min and max. */
 function yearsAgo(years: number): string {
-  const date = new Date();
-  date.setFullYear(date.getFullYear() - years);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return addIsoMonths(todayInIndia(), -12 * years);
 }
 
 function SectionHeading({ children }: { children: ReactNode }) {

@@ -34,11 +34,30 @@ const EVENTS: readonly TimedCondition[] = [
   'abortion',
   'rabies_post_exposure',
   'hepatitis_contact',
+  'hepatitis_b_immunoglobulin',
+];
+
+/**
+ * What NBTC 2017 and its COVID-19 advisories defer for a few days to four months: asked apart,
+ * "in the past 4 months", so a donor does not skip them under a 12-month or 2-year heading.
+ */
+const RECENT: readonly TimedCondition[] = [
+  'covid_infection',
+  'covid_contact',
+  'covid_vaccine',
+  'malaria_travel',
+  'zika_travel',
+  'dental_work',
+  'alcohol',
 ];
 
 export const CONDITION_GROUPS = [
   { key: 'events', codes: EVENTS },
-  { key: 'illnesses', codes: TIMED_CONDITIONS.filter((code) => !EVENTS.includes(code)) },
+  { key: 'recent', codes: RECENT },
+  {
+    key: 'illnesses',
+    codes: TIMED_CONDITIONS.filter((code) => !EVENTS.includes(code) && !RECENT.includes(code)),
+  },
   { key: 'current', codes: CURRENT_CONDITIONS },
   { key: 'longTerm', codes: PERMANENT_CONDITIONS },
 ] as const satisfies readonly { key: string; codes: readonly ConditionCode[] }[];

@@ -4,6 +4,7 @@ import {
   CONDITION_CODES,
   RULE_CODES,
   evaluateEligibility,
+  indianDate,
   type Deferral,
   type Questionnaire,
   type User,
@@ -50,7 +51,9 @@ function DeferralList({ deferrals }: { deferrals: Deferral[] }) {
             {deferral.permanent
               ? t('questionnaire.permanent')
               : deferral.until
-                ? t('questionnaire.until', { date: format.date(deferral.until) })
+                ? t('questionnaire.until', {
+                    date: format.calendarDate(indianDate(deferral.until)),
+                  })
                 : t('questionnaire.whileItLasts')}
           </span>
         </li>
@@ -171,7 +174,9 @@ export function QuestionnaireSection({
         {!now.eligible && <DeferralList deferrals={now.deferrals} />}
         {now.nextEligibleAt && !now.eligible && (
           <p className="mt-2 text-sm">
-            {t('questionnaire.nextEligible', { date: format.date(now.nextEligibleAt) })}
+            {t('questionnaire.nextEligible', {
+              date: format.calendarDate(indianDate(now.nextEligibleAt)),
+            })}
           </p>
         )}
         {now.maxVolumeMl !== null && (
@@ -184,6 +189,14 @@ export function QuestionnaireSection({
 
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-3">
         <h4 className="font-semibold text-slate-900">{t('questionnaire.reviewTitle')}</h4>
+        {questionnaire.reviewRequired && (
+          // Out of matching until an administrator reviews the answers (issue #14).
+          <Alert
+            variant="warning"
+            dismissible={false}
+            message={t(`questionnaire.reviewRequired.${questionnaire.reviewRequired}`)}
+          />
+        )}
         {questionnaire.review ? (
           <div className="flex flex-col gap-1">
             <p className="flex flex-wrap items-center gap-2">

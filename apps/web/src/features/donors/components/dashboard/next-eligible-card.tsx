@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Questionnaire } from '@bdms/shared';
+import { indianDate, type Questionnaire } from '@bdms/shared';
 import { LinkButton } from '../../../../components/link-button';
 import { calendarDaysUntil, useFormatDate } from '../../../../lib/dates';
 import { useNow } from '../../../../lib/use-now';
@@ -37,7 +37,10 @@ export function NextEligibleCard({
       <StatCard
         title={title}
         value={t('cards.nextEligible.daysLeft', { count: days })}
-        hint={t('cards.nextEligible.from', { date: formatDate(nextEligibleAt, 'long') })}
+        // The day it opens is an Indian day (00:00 IST).
+        hint={t('cards.nextEligible.from', {
+          date: formatDate(indianDate(nextEligibleAt), 'long'),
+        })}
       />
     );
   }

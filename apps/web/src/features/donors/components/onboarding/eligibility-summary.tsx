@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Deferral } from '@bdms/shared';
+import { indianDate, type Deferral } from '@bdms/shared';
 import { STATUS_STYLES, StatusIcon } from '../../../../components/status';
 import { cn } from '../../../../lib/cn';
 import { useFormatDate } from '../../../../lib/dates';
@@ -14,6 +14,9 @@ export interface EligibilityView {
 }
 
 /**
+ * Deferrals end at 00:00 IST, so their dates are shown as Indian days (a device in another time
+ * zone would otherwise show the day before).
+ *
  * The verdict on the health answers, said kindly: a deferral is "not now", never a judgement.
  * Each reason is explained by its code, with the date it ends when there is one.
  */
@@ -46,7 +49,9 @@ export function EligibilitySummary({
     message = t('eligibility.permanent.message');
   } else {
     title = eligibility.nextEligibleAt
-      ? t('eligibility.temporary.title', { date: formatDate(eligibility.nextEligibleAt, 'long') })
+      ? t('eligibility.temporary.title', {
+          date: formatDate(indianDate(eligibility.nextEligibleAt), 'long'),
+        })
       : t('eligibility.temporary.titleNoDate');
     message = t('eligibility.temporary.message');
   }
@@ -69,7 +74,9 @@ export function EligibilitySummary({
                   <>
                     {' '}
                     <strong className="font-semibold">
-                      {t('eligibility.until', { date: formatDate(deferral.until, 'long') })}
+                      {t('eligibility.until', {
+                        date: formatDate(indianDate(deferral.until), 'long'),
+                      })}
                     </strong>
                   </>
                 )}

@@ -1,0 +1,1 @@
+ALTER TABLE "questionnaires" ADD COLUMN "review_required_reason" text;
