@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Config } from './config/env';
+import type { Config, TrustProxy } from './config/env';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
@@ -59,6 +59,22 @@ export type App = FastifyInstance<
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. A hop count becomes proxy-addr's trust function
+ * "hop i is a proxy while i < n" (Express's meaning): Fastify 5.12 treats a bare number as
+ * "trust nothing", which would silently ignore the proxy. Address lists go to proxy-addr as they are.
+ */
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === false) return false;
+  if (typeof trustProxy === 'number') {
+    const hops = trustProxy;
+    return (_address, hop) => hop < hops;
+  }
+  return [...trustProxy];
+}
+
 export interface BuildAppOptions {
   config: Readonly<Config>;
   database: Pick<Database, 'db' | 'ping'>;
@@ -84,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         }
       : { logger: false }),
     genReqId,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Errors raised before routing (e.g. a malformed URL) skip the hooks, so they set the id themselves.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {

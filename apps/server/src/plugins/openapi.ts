@@ -309,8 +309,10 @@ the user's language (en, es, hi; English otherwise).
 Beyond the documented environment variables the server reads:
 - \`SUPPORT_EMAIL\`: the address shown to users (default \`${DEFAULT_SUPPORT_EMAIL}\`).
 - \`WEB_DIST_DIR\`: the built web app to serve (default \`<repository>/apps/web/dist\`).
-- \`TRUST_PROXY\`: \`true\` behind a reverse proxy, so client addresses and HTTPS (for HSTS) come from
-  \`X-Forwarded-For\` / \`X-Forwarded-Proto\` (default \`false\`).
+- \`TRUST_PROXY\`: behind reverse proxies, which of them to believe, so client addresses and HTTPS (for
+  HSTS) come from \`X-Forwarded-For\` / \`X-Forwarded-Proto\`: a hop count (\`1\`) or comma-separated
+  addresses / CIDR ranges (default \`false\`; \`true\` is refused, since any client could then choose its
+  own address).
 `;
 }
 
