@@ -37,6 +37,7 @@ import { siteRoutes } from './features/site/site.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
 import { authPlugin } from './plugins/auth';
+import { cachePolicyPlugin } from './plugins/cache-policy';
 import { compressionPlugin } from './plugins/compression';
 import { errorBody, errorHandlerPlugin } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(securityHeadersPlugin);
   // Before compression: its onSend sees the reply uncompressed.
   await app.register(microCachePlugin, { now: services.now });
+  await app.register(cachePolicyPlugin);
   await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { allowList: config.rateLimitAllowList });
   await app.register(inputGuardPlugin);

@@ -286,7 +286,8 @@ Decisions where the contract left a choice:
   so counts in lists may be five minutes old. \`GET /api/public/education/content/{slug}\` counts a view and is
   \`no-store\`. The public reads that are the same for every caller (education and facility lists, searches,
   facets, FAQs, policy pages, public stats) may be answered from a one-second server cache of the exact address,
-  emptied by any successful write.
+  emptied by any successful write; a request carrying \`Authorization\` is never answered from it nor stored in it.
+  Every other API reply (all signed-in replies, sign-in tokens, errors) is \`Cache-Control: no-store\`.
 - **Views**: one per client address per article per hour (remembered in memory by each server process); HEAD never
   counts. **Downloads**: every PDF download counts (rate-limited per address).
 - **Search** (\`q\`): PostgreSQL full-text search (English, websearch syntax), relevance first, over the title, summary
