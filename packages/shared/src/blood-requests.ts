@@ -222,8 +222,10 @@ export const bloodRequestSchema = z.object({
   pincode: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  contactName: z.string(),
-  contactPhone: z.string(),
+  /** Null once the requester erased their account (when the contact was them). */
+  contactName: z.string().nullable(),
+  /** Null once the requester erased their account. */
+  contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
   requiredBy: z.string().nullable(),
   notes: z.string().nullable(),
