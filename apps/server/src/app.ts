@@ -160,7 +160,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
   await app.register(educationRoutes, { education: services.education });
   await app.register(contactRoutes, { contact: services.contact });
-  await app.register(clientLogsRoutes, { db: database.db, secret: config.jwtSecret });
+  await app.register(clientLogsRoutes, {
+    db: database.db,
+    secret: config.jwtSecret,
+    now: services.now,
+  });
   await app.register(siteRoutes, { site: services.site });
   if (options.extraRoutes) {
     const extraRoutes = options.extraRoutes;
