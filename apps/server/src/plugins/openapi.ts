@@ -267,7 +267,9 @@ Decisions where the contract left a choice:
   unknown \`requestId\` is 404. The donation moves the donor's last donation, so later requests skip them for their
   interval. \`GET /{id}/donors\` gives the hospital (and administrators) accepted donors' names and phones.
 - **Admins are told** at once about every Critical request (in-app, push and e-mail) while \`notifyAdminsOnCritical\`
-  is on, and in-app about every pending request (as is the hospital it names), so it gets verified quickly.
+  is on, and in-app about every pending request (as is the hospital it names), so it gets verified quickly. In a
+  burst, each administrator gets the first 3 Critical e-mails of a 10-minute window one by one and the rest in one
+  digest e-mail at the window's end (in-app and push still one by one; counted in the database across processes).
 - **Facilities search** is misspelling-tolerant (pg_trgm word similarity with a GIN index; ILIKE where pg_trgm cannot be
   installed). The directory and PIN code data are loaded from \`apps/server/data\` at start, idempotently (a hash of
   the file and of the cleaning rules' version, and the row count, in \`data_imports\`), with the cleaning rules of its
