@@ -336,7 +336,7 @@ describe('security headers', () => {
 
   it('sends HSTS for HTTPS requests behind a trusted proxy', async () => {
     const proxied = await createTestApp({
-      env: { TRUST_PROXY: 'true' },
+      env: { TRUST_PROXY: '1' },
       database: testDb.database,
     });
     try {

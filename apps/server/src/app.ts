@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Config } from './config/env';
+import type { Config, TrustProxy } from './config/env';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
@@ -37,6 +37,7 @@ import { siteRoutes } from './features/site/site.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
 import { authPlugin } from './plugins/auth';
+import { cachePolicyPlugin } from './plugins/cache-policy';
 import { compressionPlugin } from './plugins/compression';
 import { errorBody, errorHandlerPlugin } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -58,6 +59,22 @@ export type App = FastifyInstance<
 >;
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. A hop count becomes proxy-addr's trust function
+ * "hop i is a proxy while i < n" (Express's meaning): Fastify 5.12 treats a bare number as
+ * "trust nothing", which would silently ignore the proxy. Address lists go to proxy-addr as they are.
+ */
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === false) return false;
+  if (typeof trustProxy === 'number') {
+    const hops = trustProxy;
+    return (_address, hop) => hop < hops;
+  }
+  return [...trustProxy];
+}
 
 export interface BuildAppOptions {
   config: Readonly<Config>;
@@ -84,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         }
       : { logger: false }),
     genReqId,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Errors raised before routing (e.g. a malformed URL) skip the hooks, so they set the id themselves.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -109,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(securityHeadersPlugin);
   // Before compression: its onSend sees the reply uncompressed.
   await app.register(microCachePlugin, { now: services.now });
+  await app.register(cachePolicyPlugin);
   await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { allowList: config.rateLimitAllowList });
   await app.register(inputGuardPlugin);
@@ -142,7 +160,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
   await app.register(educationRoutes, { education: services.education });
   await app.register(contactRoutes, { contact: services.contact });
-  await app.register(clientLogsRoutes, { db: database.db, secret: config.jwtSecret });
+  await app.register(clientLogsRoutes, {
+    db: database.db,
+    secret: config.jwtSecret,
+    now: services.now,
+  });
   await app.register(siteRoutes, { site: services.site });
   if (options.extraRoutes) {
     const extraRoutes = options.extraRoutes;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, plainText } from './text';
 import { emailSchema, isoDateSchema, phoneSchema, userSchema } from './auth';
 import { BLOOD_TYPES, DONOR_STATUSES } from './constants';
 import {
@@ -13,7 +14,7 @@ import {
 
 export const reasonSchema = z.object({
   /** Shown to the donor; required for reject and suspend. */
-  reason: z.string().trim().min(3, 'Give a reason the donor can act on.').max(1000),
+  reason: multilineText(z.string().trim().min(3, 'Give a reason the donor can act on.').max(1000)),
 });
 export type Reason = z.infer<typeof reasonSchema>;
 
@@ -21,7 +22,7 @@ export const listDonorsQuerySchema = z.object({
   status: z.enum(DONOR_STATUSES).optional(),
   bloodType: z.enum(BLOOD_TYPES).optional(),
   /** Matches name, e-mail, phone, city or PIN code. */
-  q: z.string().trim().max(100).optional(),
+  q: plainText(z.string().trim().max(100)).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -52,7 +53,7 @@ export type DonorDetails = z.infer<typeof donorDetailsSchema>;
 
 export const reviewQuestionnaireSchema = z.object({
   decision: z.enum(QUESTIONNAIRE_REVIEW_DECISIONS),
-  notes: z.string().trim().max(1000).optional(),
+  notes: multilineText(z.string().trim().max(1000)).optional(),
 });
 export type ReviewQuestionnaire = z.infer<typeof reviewQuestionnaireSchema>;
 
@@ -64,7 +65,7 @@ export const exportDonorsSchema = z.object({
   /** Registered on or before (YYYY-MM-DD). */
   to: isoDateSchema.optional(),
   /** Extension: the same text search as the donor list. */
-  q: z.string().trim().max(100).optional(),
+  q: plainText(z.string().trim().max(100)).optional(),
 });
 export type ExportDonors = z.infer<typeof exportDonorsSchema>;
 
@@ -146,11 +147,11 @@ export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
 };
 
 export const createHospitalSchema = z.object({
-  name: z.string().trim().min(2).max(200),
+  name: plainText(z.string().trim().min(2).max(200)),
   email: emailSchema,
   phone: phoneSchema,
-  city: z.string().trim().min(2).max(80),
-  state: z.string().trim().min(2).max(80),
+  city: plainText(z.string().trim().min(2).max(80)),
+  state: plainText(z.string().trim().min(2).max(80)),
   /** The facility (blood bank directory entry) this hospital account speaks for. */
   facilityId: z.string().max(64).optional(),
   /** Extension: the language of the invitation e-mail and later e-mails (default en). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 import { BLOOD_TYPES, ROLES } from './constants';
 import { ageOn, isIsoDate } from './dates';
 import { normalizeIndianPhone } from './phone';
@@ -48,8 +49,8 @@ export const pincodeSchema = z
   .trim()
   .regex(/^[1-9]\d{5}$/, 'A PIN code has 6 digits.');
 
-const nameSchema = z.string().trim().min(2, 'Enter your full name.').max(100);
-const placeSchema = z.string().trim().min(2).max(80);
+const nameSchema = plainText(z.string().trim().min(2, 'Enter your full name.').max(100));
+const placeSchema = plainText(z.string().trim().min(2).max(80));
 
 export const registerSchema = z.object({
   email: emailSchema,

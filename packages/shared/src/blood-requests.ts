@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, plainText } from './text';
 import { paginated } from './api';
 import { emailSchema, phoneSchema, pincodeSchema } from './auth';
 import { BLOOD_TYPES, URGENCIES } from './constants';
@@ -60,7 +61,7 @@ export const BLOOD_REQUEST_LIMITS = {
 } as const;
 
 const DAY_MS = 86_400_000;
-const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+const text = (min: number, max: number) => plainText(z.string().trim().min(min).max(max));
 
 /** An ISO date-time with a zone, in the future and at most 30 days ahead (checked when parsed). */
 export const requiredBySchema = z.iso
@@ -97,7 +98,7 @@ const requestFields = {
   contactPhone: phoneSchema,
   contactEmail: emailSchema.optional(),
   requiredBy: requiredBySchema.optional(),
-  notes: z.string().trim().max(BLOOD_REQUEST_LIMITS.notesMax).optional(),
+  notes: multilineText(z.string().trim().max(BLOOD_REQUEST_LIMITS.notesMax)).optional(),
 };
 
 /**
@@ -159,7 +160,7 @@ export type UpdateBloodRequest = z.infer<typeof updateBloodRequestSchema>;
 /** `PUT /api/v1/blood-requests/{id}/status`. */
 export const updateStatusSchema = z.object({
   status: z.enum(BLOOD_REQUEST_STATUSES),
-  notes: z.string().trim().max(BLOOD_REQUEST_LIMITS.notesMax).optional(),
+  notes: multilineText(z.string().trim().max(BLOOD_REQUEST_LIMITS.notesMax)).optional(),
 });
 export type UpdateBloodRequestStatus = z.infer<typeof updateStatusSchema>;
 
@@ -183,7 +184,7 @@ export const listBloodRequestsQuerySchema = z.object({
   status: z.enum(BLOOD_REQUEST_STATUSES).optional(),
   bloodType: z.enum(BLOOD_TYPES).optional(),
   urgency: z.enum(URGENCIES).optional(),
-  city: z.string().trim().min(1).max(80).optional(),
+  city: plainText(z.string().trim().min(1).max(80)).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -230,8 +231,10 @@ export const bloodRequestSchema = z.object({
   pincode: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  contactName: z.string(),
-  contactPhone: z.string(),
+  /** Null once the requester erased their account (when the contact was them). */
+  contactName: z.string().nullable(),
+  /** Null once the requester erased their account. */
+  contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
   requiredBy: z.string().nullable(),
   notes: z.string().nullable(),

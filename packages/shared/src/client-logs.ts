@@ -22,8 +22,13 @@ export const CLIENT_LOG_LIMITS = {
   clientVersionMax: 64,
   /** `context` serialised as JSON. */
   contextMaxBytes: 4096,
-  /** The whole request body. */
-  bodyMaxBytes: 256 * 1024,
+  /** The whole request body (413 beyond); the web app packs its batches below it. */
+  bodyMaxBytes: 64 * 1024,
+  /**
+   * All anonymous reports together, per minute, in bytes of their bodies (429 beyond until the
+   * minute ends): many addresses, each under its own limit, cannot fill the table.
+   */
+  anonymousBytesPerMinute: 512 * 1024,
   /** Batches per client address per minute (a client flushes every 30 s). */
   ratePerMinute: 20,
   /** Stored entries are deleted after this long. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, plainText } from './text';
 import { isoDateSchema, userSchema } from './auth';
 import { paginated } from './api';
 import {
@@ -39,7 +40,7 @@ export type DocumentListResult = z.infer<typeof documentListResultSchema>;
 export const verifyDocumentSchema = z
   .object({
     verified: z.boolean(),
-    rejectionReason: z.string().trim().max(500).nullable().optional(),
+    rejectionReason: multilineText(z.string().trim().max(500)).nullable().optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.verified && (!body.rejectionReason || body.rejectionReason.length < 3)) {
@@ -70,7 +71,7 @@ export const recordDonationSchema = z.object({
   requestId: z.guid().nullable().optional(),
   facilityId: z.string().trim().min(1).max(100).nullable().optional(),
   /** Where it happened; a hospital account's own name when left out. */
-  place: z.string().trim().min(2).max(200).optional(),
+  place: plainText(z.string().trim().min(2).max(200)).optional(),
 });
 export type RecordDonation = z.infer<typeof recordDonationSchema>;
 

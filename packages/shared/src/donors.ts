@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 import { isoDateSchema } from './auth';
 
 /**
@@ -237,7 +238,7 @@ export type Donation = z.infer<typeof donationSchema>;
 /** `POST /users/{id}/donations`: a donation made elsewhere (unverified; hides the donor from matching). */
 export const reportDonationSchema = z.object({
   donatedAt: isoDateSchema,
-  place: z.string().trim().min(2).max(200),
+  place: plainText(z.string().trim().min(2).max(200)),
 });
 export type ReportDonation = z.infer<typeof reportDonationSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from './text';
 import { paginated, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './api';
 import { emailSchema } from './auth';
 
@@ -43,20 +44,13 @@ export const POPULAR_LIMIT_MAX = 20;
  * Control characters (NUL among them, which PostgreSQL refuses in text) are never meaningful in
  * these fields; `allowed` lists the ones a field may hold (line breaks in a message).
  */
-function hasControlCharacters(value: string, allowed = ''): boolean {
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if ((code < 0x20 || code === 0x7f) && !allowed.includes(char)) return true;
-  }
-  return false;
-}
 /** A search query: 1–200 characters, no control characters. */
 const searchQuerySchema = z
   .string()
   .trim()
   .min(1)
   .max(200)
-  .refine((value) => !hasControlCharacters(value), {
+  .refine((value) => !hasUnsafeCharacters(value), {
     message: 'Remove control characters from the search.',
   });
 
@@ -203,10 +197,7 @@ const singleLine = (min: number, max: number, field: string) =>
     .min(min, `${field} must be at least ${min} characters.`)
     .max(max, `${field} must be at most ${max} characters.`)
     .refine((value) => !/[\r\n]/.test(value), `${field} must be a single line.`)
-    .refine(
-      (value) => !hasControlCharacters(value),
-      `${field} must not contain control characters.`,
-    );
+    .refine((value) => !hasUnsafeCharacters(value), UNSAFE_TEXT_MESSAGE);
 
 export const CONTACT_LIMITS = {
   name: { min: 2, max: 100 },
@@ -231,10 +222,7 @@ export const contactMessageSchema = z.object({
       CONTACT_LIMITS.message.max,
       `Message must be at most ${CONTACT_LIMITS.message.max} characters.`,
     )
-    .refine(
-      (value) => !hasControlCharacters(value, '\n\r\t'),
-      'Message must not contain control characters.',
-    ),
+    .refine((value) => !hasUnsafeCharacters(value, true), UNSAFE_TEXT_MESSAGE),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 

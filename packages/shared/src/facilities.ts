@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 import { paginated } from './api';
 import { pincodeSchema } from './auth';
 
@@ -65,10 +66,10 @@ export const facilityIdParamsSchema = z.object({
 
 /** The directory's filters, shared by the directory and (as an extension) the search. */
 const facilityFilterFields = {
-  state: z.string().trim().min(2).max(80).optional(),
-  district: z.string().trim().min(2).max(80).optional(),
-  city: z.string().trim().min(2).max(80).optional(),
-  category: z.string().trim().min(2).max(40).optional(),
+  state: plainText(z.string().trim().min(2).max(80)).optional(),
+  district: plainText(z.string().trim().min(2).max(80)).optional(),
+  city: plainText(z.string().trim().min(2).max(80)).optional(),
+  category: plainText(z.string().trim().min(2).max(40)).optional(),
   /** Extension: licensed for blood component separation. */
   components: booleanQuery.optional(),
   /** Extension: has apheresis (single-donor platelets or plasma). */
@@ -88,7 +89,7 @@ export type FacilityFilters = {
 
 export const facilitySearchQuerySchema = z.object({
   /** Name, city, district or state; spelling mistakes are tolerated. */
-  q: z.string().trim().min(2, 'Type at least 2 characters.').max(100),
+  q: plainText(z.string().trim().min(2, 'Type at least 2 characters.').max(100)),
   ...facilityFilterFields,
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });

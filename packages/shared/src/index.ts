@@ -20,3 +20,4 @@ export * from './facilities';
 export * from './education';
 export * from './client-logs';
 export * from './pwa';
+export * from './text';

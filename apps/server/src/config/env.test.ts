@@ -93,7 +93,7 @@ describe('loadConfig', () => {
       VAPID_PRIVATE_KEY: vapid.privateKey,
       LOG_LEVEL: 'debug',
       SUPPORT_EMAIL: 'help@blood.example.in',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -108,8 +108,34 @@ describe('loadConfig', () => {
       vapid,
       logLevel: 'debug',
       supportEmail: 'help@blood.example.in',
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
     });
+  });
+
+  it('reads TRUST_PROXY as false, a hop count, or addresses and CIDR ranges', () => {
+    const trust = (value: string) =>
+      loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust(' 2 ')).toBe(2);
+    expect(trust('192.168.0.0/16,::1, fd00::/8,loopback')).toEqual([
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, saying why, and malformed addresses or ranges', () => {
+    const [trueProblem] = problemsOf({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' });
+    expect(trueProblem).toMatch(/^TRUST_PROXY: true would trust every X-Forwarded-For hop/);
+    expect(trueProblem).toContain('RATE_LIMIT_ALLOWLIST');
+    for (const bad of ['10.0.0.0/33', '10.0.0', 'proxy.internal', '::1/129', '1.2.3.4/8/1', '99']) {
+      const problems = problemsOf({ DATA_DIR: tempDir(), TRUST_PROXY: bad });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^TRUST_PROXY: /);
+    }
   });
 
   it('treats blank values as unset', () => {

@@ -22,8 +22,9 @@ import {
  * - `SUPPORT_EMAIL`: the address `GET /api/v1/config` shows users (default support@blooddonation.example).
  * - `WEB_DIST_DIR`: the built web app to serve (default `<repo root>/apps/web/dist`, the repo root being
  *   the first folder above this module that holds `apps/web/package.json`).
- * - `TRUST_PROXY`: `true` when a reverse proxy sets X-Forwarded-For/-Proto; then `request.ip` and
- *   `request.protocol` (rate limits, HSTS) come from those headers (default false).
+ * - `TRUST_PROXY`: which reverse proxies to believe about X-Forwarded-For/-Proto (see `TrustProxy`):
+ *   `false` (default), a hop count, or a comma-separated list of addresses / CIDR ranges. `true` is
+ *   refused: it would believe every hop, so any client could pick its own address.
  * - `RATE_LIMIT_ALLOWLIST`: comma-separated client addresses exempt from the per-address limits, for
  *   a trusted load generator or the browser tests on loopback (default: none). Per-account limits
  *   (sign-in, codes, resets) still apply.
@@ -33,6 +34,69 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@blooddonation.example';
+
+/**
+ * Which proxies `request.ip` and `request.protocol` believe:
+ * - `false`: none; the socket's peer is the client and X-Forwarded-* are ignored.
+ * - a number n ≥ 1: the n nearest hops are proxies (the socket's peer and the n − 1 entries at the
+ *   right of X-Forwarded-For); the client is the next address to their left. Whatever a client
+ *   writes further left is never read. Only for a server reachable through its proxies alone.
+ * - a list of addresses / CIDR ranges (or proxy-addr's `loopback`, `linklocal`, `uniquelocal`):
+ *   hops from those addresses are proxies, whatever their number.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+/** proxy-addr's named ranges (Fastify passes a list of addresses to proxy-addr). */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+export const TRUST_PROXY_TRUE_MESSAGE =
+  'true would trust every X-Forwarded-For hop, so any client could choose its own address ' +
+  '(and claim RATE_LIMIT_ALLOWLIST); set the number of proxies in front of the server (e.g. 1) ' +
+  'or their addresses / CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)';
+
+/** An IPv4/IPv6 address, or one with a prefix length that fits its family. */
+export function isAddressOrRange(value: string): boolean {
+  if (TRUST_PROXY_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  if (rest.length > 0) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string, context: z.RefinementCtx): TrustProxy {
+  const trimmed = value.trim();
+  const word = trimmed.toLowerCase();
+  if (word === 'false' || word === 'no' || word === '0') return false;
+  if (word === 'true' || word === 'yes') {
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_MESSAGE });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops > 32) {
+      context.addIssue({ code: 'custom', message: 'a hop count must be from 1 to 32' });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const ranges = trimmed
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const bad = ranges.filter((item) => !isAddressOrRange(item));
+  if (ranges.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        `must be false, a hop count (1, 2, …) or a comma-separated list of IP addresses / CIDR ` +
+        `ranges${bad.length > 0 ? ` (not an address or range: ${bad.join(', ')})` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return ranges;
+}
 
 export interface Config {
   port: number;
@@ -51,7 +115,7 @@ export interface Config {
   logLevel: LogLevel;
   supportEmail: string;
   webDistDir: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   rateLimitAllowList: readonly string[];
 }
 
@@ -79,15 +143,6 @@ const hasProtocol = (value: string, protocols: string[]) => {
     return false;
   }
 };
-const BOOLEAN_WORDS: Record<string, boolean> = {
-  true: true,
-  '1': true,
-  yes: true,
-  false: false,
-  '0': false,
-  no: false,
-};
-
 const envSchema = z.object({
   PORT: opt(
     z
@@ -149,13 +204,7 @@ const envSchema = z.object({
       )
       .refine((items) => items.every((item) => isIP(item) !== 0), 'must list IP addresses'),
   ),
-  TRUST_PROXY: opt(
-    z
-      .string()
-      .transform((value) => value.trim().toLowerCase())
-      .refine((value) => value in BOOLEAN_WORDS, 'must be true or false')
-      .transform((value) => BOOLEAN_WORDS[value] === true),
-  ),
+  TRUST_PROXY: opt(z.string().transform(parseTrustProxy)),
 });
 
 function defaultWebDistDir(): string {

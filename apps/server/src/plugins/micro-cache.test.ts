@@ -30,6 +30,23 @@ async function appWithCounter() {
 }
 
 describe('micro-cache', () => {
+  it('neither stores nor serves a reply to a request carrying credentials', async () => {
+    const { app, calls } = await appWithCounter();
+    const signedIn = { authorization: 'Bearer someone' };
+    const first = await app.inject({ url: '/read?q=s', headers: signedIn });
+    // Not stored: the anonymous caller gets a reply computed for them.
+    const anonymous = await app.inject({ url: '/read?q=s' });
+    expect(calls.read).toBe(2);
+    expect(anonymous.json().call).toBe(2);
+    // Kept for anonymous callers, but not served to a signed-in one.
+    const again = await app.inject({ url: '/read?q=s', headers: signedIn });
+    expect(calls.read).toBe(3);
+    expect(again.json().call).toBe(3);
+    expect(first.json().call).toBe(1);
+    const cookie = await app.inject({ url: '/read?q=s', headers: { cookie: 'sid=x' } });
+    expect(cookie.json().call).toBe(4);
+  });
+
   it('sends a public reply again without running its route, within a second', async () => {
     const { app, calls, advance } = await appWithCounter();
     const first = await app.inject({ url: '/read?q=a' });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchesEtag } from '../lib/http-cache';
+import { hasCredentials } from './cache-policy';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,7 +42,13 @@ export const microCachePlugin = fp(
     const kept = new Map<string, Kept>();
 
     app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
-      if (request.method !== 'GET' || !request.routeOptions.config.microCache) {
+      // A signed-in request is never answered from, nor stored in, the cache: even on a public
+      // route, what a signed-in caller gets must not reach anyone else.
+      if (
+        request.method !== 'GET' ||
+        !request.routeOptions.config.microCache ||
+        hasCredentials(request)
+      ) {
         done();
         return;
       }
@@ -66,6 +73,7 @@ export const microCachePlugin = fp(
       if (
         request.method === 'GET' &&
         request.routeOptions.config.microCache &&
+        !hasCredentials(request) &&
         reply.statusCode === 200 &&
         (typeof payload === 'string' || Buffer.isBuffer(payload)) &&
         !(request as unknown as Record<symbol, boolean>)[SERVED_FROM_CACHE]

@@ -284,7 +284,9 @@ Decisions where the contract left a choice:
   unknown \`requestId\` is 404. The donation moves the donor's last donation, so later requests skip them for their
   interval. \`GET /{id}/donors\` gives the hospital (and administrators) accepted donors' names and phones.
 - **Admins are told** at once about every Critical request (in-app, push and e-mail) while \`notifyAdminsOnCritical\`
-  is on, and in-app about every pending request (as is the hospital it names), so it gets verified quickly.
+  is on, and in-app about every pending request (as is the hospital it names), so it gets verified quickly. In a
+  burst, each administrator gets the first 3 Critical e-mails of a 10-minute window one by one and the rest in one
+  digest e-mail at the window's end (in-app and push still one by one; counted in the database across processes).
 - **Facilities search** is misspelling-tolerant (pg_trgm word similarity with a GIN index; ILIKE where pg_trgm cannot be
   installed). The directory and PIN code data are loaded from \`apps/server/data\` at start, idempotently (a hash of
   the file and of the cleaning rules' version, and the row count, in \`data_imports\`), with the cleaning rules of its
@@ -303,7 +305,8 @@ Decisions where the contract left a choice:
   so counts in lists may be five minutes old. \`GET /api/public/education/content/{slug}\` counts a view and is
   \`no-store\`. The public reads that are the same for every caller (education and facility lists, searches,
   facets, FAQs, policy pages, public stats) may be answered from a one-second server cache of the exact address,
-  emptied by any successful write.
+  emptied by any successful write; a request carrying \`Authorization\` is never answered from it nor stored in it.
+  Every other API reply (all signed-in replies, sign-in tokens, errors) is \`Cache-Control: no-store\`.
 - **Views**: one per client address per article per hour (remembered in memory by each server process); HEAD never
   counts. **Downloads**: every PDF download counts (rate-limited per address).
 - **Search** (\`q\`): PostgreSQL full-text search (English, websearch syntax), relevance first, over the title, summary
@@ -326,8 +329,10 @@ the user's language (en, es, hi; English otherwise).
 Beyond the documented environment variables the server reads:
 - \`SUPPORT_EMAIL\`: the address shown to users (default \`${DEFAULT_SUPPORT_EMAIL}\`).
 - \`WEB_DIST_DIR\`: the built web app to serve (default \`<repository>/apps/web/dist\`).
-- \`TRUST_PROXY\`: \`true\` behind a reverse proxy, so client addresses and HTTPS (for HSTS) come from
-  \`X-Forwarded-For\` / \`X-Forwarded-Proto\` (default \`false\`).
+- \`TRUST_PROXY\`: behind reverse proxies, which of them to believe, so client addresses and HTTPS (for
+  HSTS) come from \`X-Forwarded-For\` / \`X-Forwarded-Proto\`: a hop count (\`1\`) or comma-separated
+  addresses / CIDR ranges (default \`false\`; \`true\` is refused, since any client could then choose its
+  own address).
 `;
 }
 

@@ -8,7 +8,11 @@ import { bearer, loginAs, seedUser } from './auth-helpers';
 
 /** The smallest files each signature check accepts (magic bytes plus some padding). */
 export const SAMPLE_FILES = {
-  pdf: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+  // A PDF is also parsed (features/documents/pdf-check.ts): it needs a catalog.
+  pdf: Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+      '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  ),
   png: Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     Buffer.alloc(32, 1),

@@ -26,7 +26,9 @@ const inList = (values: readonly string[]) =>
  * a guest, whose address is kept only as a keyed hash (`requester_ip_hash`) for rate limiting.
  * The point (`latitude`, `longitude`) comes from the facility, else the given point, else the
  * PIN code's centroid (`location_source`). `hospital_name_key` is the name normalised for the
- * duplicate guard. Requests are never hard-deleted: DELETE cancels.
+ * duplicate guard. Requests are never hard-deleted: DELETE cancels. When the account that made a
+ * request is erased, its contact phone and e-mail, the patient's name (and the contact name when
+ * it was theirs) become null (features/users/privacy.service.ts).
  */
 export const bloodRequests = pgTable(
   'blood_requests',
@@ -50,8 +52,10 @@ export const bloodRequests = pgTable(
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     locationSource: text().$type<(typeof LOCATION_SOURCES)[number]>(),
-    contactName: text().notNull(),
-    contactPhone: text().notNull(),
+    /** Null once the requester's account was erased (when the name was theirs). */
+    contactName: text(),
+    /** Null once the requester's account was erased. */
+    contactPhone: text(),
     contactEmail: text(),
     requiredBy: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

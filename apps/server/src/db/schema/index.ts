@@ -11,3 +11,4 @@ export * from './hospitals';
 export * from './notification-settings';
 export * from './education';
 export * from './client-logs';
+export * from './usage-counters';

@@ -47,9 +47,11 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /**
  * `queued`: waiting for (another) attempt at `next_attempt_at`; `sent`: handed over (the push
  * service accepted it, or the e-mail is in the mail outbox); `failed`: gave up; `gone`: the
- * push subscription no longer exists (404/410), so it was removed.
+ * push subscription no longer exists (404/410), so it was removed; `held`: an e-mail over its
+ * type's burst allowance (lib/notifications/email-digest.ts), waiting until `next_attempt_at` (the
+ * end of its window) to go out in one digest; `digested`: sent as part of a digest.
  */
-export const DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'gone'] as const;
+export const DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'gone', 'held', 'digested'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
@@ -80,7 +82,7 @@ export const notificationDeliveries = pgTable(
     check('notification_deliveries_channel_check', sql`${table.channel} in ('push', 'email')`),
     check(
       'notification_deliveries_status_check',
-      sql`${table.status} in ('queued', 'sent', 'failed', 'gone')`,
+      sql`${table.status} in ('queued', 'sent', 'failed', 'gone', 'held', 'digested')`,
     ),
   ],
 );

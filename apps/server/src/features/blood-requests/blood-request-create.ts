@@ -111,7 +111,7 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       renderTrackingLinkMail({
         to: row.contactEmail,
         language: row.language,
-        contactName: row.contactName,
+        contactName: row.contactName ?? row.contactEmail,
         trackingCode: row.trackingCode,
         publicUrl: deps.config.publicUrl,
       }),

@@ -609,6 +609,51 @@ export function createBloodRequestsRepository(db: Db) {
         .where(eq(bloodRequests.id, id));
     },
 
+    /** Open requests made by this account (erasure cancels them). */
+    async openIdsCreatedBy(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: bloodRequests.id })
+        .from(bloodRequests)
+        .where(
+          and(
+            eq(bloodRequests.createdBy, userId),
+            inArray(bloodRequests.status, ['pending', 'verified', 'in_progress']),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Erasure: on every request the account made, the contact phone and e-mail and the patient's
+     * name become null, and so does the contact name when it was theirs (their name, phone or
+     * e-mail). Returns how many requests were changed.
+     */
+    async scrubRequester(requester: {
+      id: string;
+      fullName: string;
+      phone: string | null;
+      email: string;
+    }): Promise<number> {
+      const name = requester.fullName.trim().toLowerCase();
+      const theirs = or(
+        sql`lower(trim(${bloodRequests.contactName})) = ${name}`,
+        requester.phone ? eq(bloodRequests.contactPhone, requester.phone) : undefined,
+        sql`lower(${bloodRequests.contactEmail}) = ${requester.email.toLowerCase()}`,
+      );
+      const rows = await db
+        .update(bloodRequests)
+        .set({
+          // SET sees the old values, so `theirs` compares the contact as it was.
+          contactName: sql`case when ${theirs} then null else ${bloodRequests.contactName} end`,
+          contactPhone: null,
+          contactEmail: null,
+          patientName: null,
+        })
+        .where(eq(bloodRequests.createdBy, requester.id))
+        .returning({ id: bloodRequests.id });
+      return rows.length;
+    },
+
     /** Open requests whose expiry has passed. */
     async dueForExpiry(at: Date, limit = 100): Promise<BloodRequestRow[]> {
       return db

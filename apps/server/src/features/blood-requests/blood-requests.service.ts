@@ -49,6 +49,9 @@ export {
   generateTrackingCode,
 } from './blood-request-create';
 
+/** The history note of a request cancelled because its requester erased their account. */
+export const ERASED_NOTE = 'Cancelled: the requester erased their account.';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -432,6 +435,31 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       }
       if (expired > 0) notifier.kick();
       return expired;
+    },
+
+    /**
+     * Erasure of the account that made requests (composed into the users feature's erasure in
+     * services.ts, inside its transaction): its open requests are cancelled like any cancel
+     * (history, donors who accepted told not to travel), then its contact details and the
+     * patients' names leave every request it made. Returns how many were cancelled; the caller
+     * kicks the notifier after commit.
+     */
+    async forgetRequester(
+      tx: Db,
+      requester: { id: string; fullName: string; phone: string | null; email: string },
+      caller: AuthUser,
+      meta: Pick<RequestMeta, 'requestId'>,
+    ): Promise<number> {
+      const repo = createBloodRequestsRepository(tx);
+      let cancelled = 0;
+      for (const id of await repo.openIdsCreatedBy(requester.id)) {
+        const row = await repo.findById(id, true);
+        if (!row || !isOpenStatus(row.status)) continue;
+        await transition(tx, row, 'cancelled', actorOf(caller), ERASED_NOTE, meta);
+        cancelled += 1;
+      }
+      await repo.scrubRequester(requester);
+      return cancelled;
     },
 
     /**

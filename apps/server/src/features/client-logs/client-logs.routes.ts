@@ -21,6 +21,14 @@ export const CLIENT_LOGS_RATE_LIMIT = {
   timeWindow: '1 minute',
 } as const;
 
+/** The body's size: its Content-Length, else its JSON (a chunked upload has no length). */
+function bodyBytes(contentLength: string | undefined, body: unknown): number {
+  const declared = Number(contentLength);
+  return Number.isSafeInteger(declared) && declared > 0
+    ? declared
+    : Buffer.byteLength(JSON.stringify(body));
+}
+
 export interface ClientLogsRoutesOptions {
   db: Db;
   /** Keys the stored address hash. */
@@ -53,7 +61,9 @@ export const clientLogsRoutes: FastifyPluginAsyncZod<ClientLogsRoutesOptions> = 
           `characters as JSON, the body ${CLIENT_LOG_LIMITS.bodyMaxBytes / 1024} KB (413 beyond). Only the path of ` +
           '`url` is stored (query strings may hold tokens); the address is kept as a keyed hash; entries are deleted ' +
           `after ${CLIENT_LOG_LIMITS.retentionDays} days. Replies 202 \`{accepted}\`. ` +
-          `Rate limit: ${CLIENT_LOGS_RATE_LIMIT.max} batches per minute per address.`,
+          `Rate limit: ${CLIENT_LOGS_RATE_LIMIT.max} batches per minute per address; anonymous reports also share ` +
+          `one budget of ${CLIENT_LOG_LIMITS.anonymousBytesPerMinute / 1024} KB of bodies per minute across all ` +
+          'senders and server processes (429 `RATE_LIMITED` with `Retry-After`, the end of the minute, once spent).',
         body: clientLogBatchSchema,
         response: {
           202: successEnvelope(clientLogReceiptSchema),
@@ -67,6 +77,7 @@ export const clientLogsRoutes: FastifyPluginAsyncZod<ClientLogsRoutesOptions> = 
         ip: meta.ip,
         userAgent: meta.userAgent,
         userId: request.user?.id ?? null,
+        bytes: bodyBytes(request.headers['content-length'], request.body),
       });
       return reply.code(202).send({ success: true as const, data: receipt });
     },

@@ -10,6 +10,8 @@ import {
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { ClientLogRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { createUsageCounter, secondsUntil } from '../../lib/usage-counter';
 import { createClientLogsRepository, type NewClientLog } from './client-logs.repository';
 
 export const CLIENT_LOG_RETENTION_MS = CLIENT_LOG_LIMITS.retentionDays * DAY;
@@ -45,7 +47,13 @@ export interface ClientLogSender {
   ip: string;
   userAgent: string | null;
   userId: string | null;
+  /** The size of the report's body. */
+  bytes: number;
 }
+
+/** The shared budget of anonymous reports (usage_counters key). */
+export const ANONYMOUS_BUDGET_KEY = 'client-logs:anonymous-bytes';
+const MINUTE_MS = 60_000;
 
 function toClientLog(row: ClientLogRow): ClientLog {
   return {
@@ -67,11 +75,31 @@ function toClientLog(row: ClientLogRow): ClientLog {
 
 export function createClientLogsService(deps: ClientLogsServiceDeps) {
   const repository = createClientLogsRepository(deps.db);
+  const usage = createUsageCounter(deps.db);
   const now = deps.now ?? Date.now;
+
+  /**
+   * Anonymous reports draw on one budget for all senders together, counted in the database so
+   * every server process agrees: 429 RATE_LIMITED with Retry-After (the minute's end) once it is
+   * spent. Signed-in reports are tied to an account and only have the per-address limit.
+   */
+  async function spendAnonymousBudget(bytes: number): Promise<void> {
+    const at = now();
+    const window = await usage.add(ANONYMOUS_BUDGET_KEY, bytes, MINUTE_MS, at);
+    if (window.used <= CLIENT_LOG_LIMITS.anonymousBytesPerMinute) return;
+    const seconds = secondsUntil(window.windowEnd, at);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many reports from browsers right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  }
 
   return {
     /** Stores a batch from a browser; entries older than the retention period go at the same time. */
     async record(batch: ClientLogBatch, sender: ClientLogSender): Promise<ClientLogReceipt> {
+      if (sender.userId === null) await spendAnonymousBudget(sender.bytes);
       const receivedAt = new Date(now());
       const ipHash = hashLogAddress(sender.ip, deps.secret);
       const userAgent = sender.userAgent?.slice(0, USER_AGENT_MAX) ?? null;

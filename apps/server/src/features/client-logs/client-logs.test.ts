@@ -192,6 +192,79 @@ describe('POST /api/v1/client-logs', () => {
   });
 });
 
+describe('the shared budget of anonymous reports', () => {
+  /** One report of `bytes` (give or take an entry's 1.7 KB). */
+  const reportOf = (bytes: number, message: string) => {
+    const entry = { ...ENTRY, message, stack: 'x'.repeat(1500) };
+    const size = JSON.stringify(entry).length + 1;
+    return { entries: Array.from({ length: Math.round(bytes / size) }, () => entry) };
+  };
+
+  it(`refuses anonymous reports from any address once ${CLIENT_LOG_LIMITS.anonymousBytesPerMinute / 1024} KB arrived in the minute, in every server process`, async () => {
+    let now = Date.parse('2026-05-01T10:00:05Z');
+    const clock = { services: { backgroundJobs: false, now: () => now } };
+    // Two server processes on one database.
+    const first = await createTestApp({ database: testDb.database, ...clock });
+    const second = await createTestApp({ database: testDb.database, ...clock });
+    try {
+      const donor = await seedUser(db(), { role: 'donor' });
+      const { tokens } = await loginAs(first.app, donor);
+      const post = (app: TestApp['app'], payload: unknown, headers: Record<string, string> = {}) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/client-logs',
+          payload: payload as never,
+          remoteAddress: nextAddress(),
+          headers,
+        });
+      let accepted = 0;
+      let refused: Awaited<ReturnType<typeof post>> | null = null;
+      // ~50 KB each from a new address each time, alternating between the processes.
+      for (let i = 0; i < 20 && !refused; i += 1) {
+        const res = await post(i % 2 ? second.app : first.app, reportOf(50 * 1024, `spam ${i}`));
+        if (res.statusCode === 202) accepted += 1;
+        else refused = res;
+      }
+      // 512 KB / ~50 KB: ten fit, the eleventh does not.
+      expect(accepted).toBeGreaterThanOrEqual(9);
+      expect(accepted).toBeLessThanOrEqual(11);
+      expect(refused?.statusCode).toBe(429);
+      expect(refused?.json()).toEqual({
+        success: false,
+        error: { code: 'RATE_LIMITED', message: expect.stringMatching(/try again in 55 seconds/) },
+      });
+      expect(refused?.headers['retry-after']).toBe('55');
+      // Small reports are refused too, by both processes, and nothing refused is stored.
+      expect((await post(first.app, { entries: [ENTRY] })).statusCode).toBe(429);
+      expect((await post(second.app, { entries: [ENTRY] })).statusCode).toBe(429);
+      const perReport = reportOf(50 * 1024, 'spam').entries.length;
+      expect(await db().select().from(clientLogs)).toHaveLength(accepted * perReport);
+      // A signed-in report is tied to an account: not counted against the anonymous budget.
+      const signedIn = await post(first.app, { entries: [ENTRY] }, bearer(tokens.accessToken));
+      expect(signedIn.statusCode).toBe(202);
+      // The next minute has a new budget.
+      now += 60_000;
+      expect((await post(second.app, { entries: [ENTRY] })).statusCode).toBe(202);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it(`refuses a report over ${CLIENT_LOG_LIMITS.bodyMaxBytes / 1024} KB with 413 and stores nothing`, async () => {
+    const res = await send(reportOf(CLIENT_LOG_LIMITS.bodyMaxBytes + 2048, 'big'));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      success: false,
+      error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) },
+    });
+    expect(await db().select().from(clientLogs)).toHaveLength(0);
+    // Just under the cap is fine.
+    const fits = await send(reportOf(CLIENT_LOG_LIMITS.bodyMaxBytes - 4096, 'fits'));
+    expect(fits.statusCode, fits.body).toBe(202);
+  });
+});
+
 describe('GET /api/v1/admin/client-logs', () => {
   async function seedLogs() {
     await send({
@@ -263,7 +336,7 @@ describe('client logs retention', () => {
   it(`deletes entries older than ${CLIENT_LOG_LIMITS.retentionDays} days when a batch arrives`, async () => {
     let now = Date.parse('2026-01-01T00:00:00Z');
     const service = createClientLogsService({ db: db(), secret: 'test', now: () => now });
-    const sender = { ip: '203.0.113.1', userAgent: null, userId: null };
+    const sender = { ip: '203.0.113.1', userAgent: null, userId: null, bytes: 100 };
     const entry = { level: 'warn' as const, message: 'old', timestamp: '2025-12-31T23:00:00Z' };
     await service.record({ entries: [entry] }, sender);
     now += CLIENT_LOG_LIMITS.retentionDays * DAY + 1;

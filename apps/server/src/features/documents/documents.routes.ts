@@ -101,7 +101,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
           '`medical_certificate`, `photo`) and `file`. The kind of file is read from its **content** (PDF, JPEG, PNG or ' +
           'WebP), never from its name or the declared Content-Type: anything else is 415 `UNSUPPORTED_MEDIA_TYPE`, as is ' +
           'a file carrying active content (a web page or script inside it, as in an HTML/PHP polyglot, or a PDF action ' +
-          'that runs JavaScript or a program). ' +
+          'that runs JavaScript or a program). A PDF is parsed (object streams decompressed, escaped names decoded) and ' +
+          'refused with 415 when it holds JavaScript, launch, submit or import actions, additional actions (`/AA`), ' +
+          'attached files, XFA forms or RichMedia, when it is encrypted, or when it does not parse. ' +
           `More than ${MAX_MB} MB is 413 \`PAYLOAD_TOO_LARGE\`; an empty file is 400. The file is stored outside the web ` +
           'root under a random name (the original name is kept, cleaned, only to name the download) and written ' +
           'atomically: a failed upload leaves neither a file nor a row (a full disk is 507 `INSUFFICIENT_STORAGE`). ' +

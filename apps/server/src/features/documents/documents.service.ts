@@ -15,10 +15,17 @@ import { isDiskFull, type UploadStore } from '../../lib/uploads';
 import type { AuthUser } from '../../plugins/auth';
 import { createDocumentsRepository } from './documents.repository';
 import { findActiveContent, sanitizeFileName, sniffMimeType } from './file-sniff';
+import { checkPdf, type PdfVerdict } from './pdf-check';
 
 export const UNSUPPORTED_FILE_MESSAGE = 'Upload a PDF, JPEG, PNG or WebP file.';
 export const ACTIVE_CONTENT_MESSAGE =
   'This file contains web page or script code, so it cannot be accepted. Upload a plain scan or photo.';
+export const PDF_MESSAGES: Record<Exclude<PdfVerdict, { ok: true }>['reason'], string> = {
+  active:
+    'This PDF contains scripts, attached files or form actions, so it cannot be accepted. Upload a plain scan, or print it to a new PDF.',
+  unparsable: 'This PDF could not be read. Save or scan it again and upload the new file.',
+  encrypted: 'This PDF is password-protected. Upload a copy without a password.',
+};
 export const EMPTY_FILE_MESSAGE = 'The file is empty. Choose the file again.';
 export const DISK_FULL_MESSAGE = 'We cannot store files right now. Please try again later.';
 
@@ -28,7 +35,10 @@ export interface DocumentsServiceDeps {
   notifier: Pick<Notifier, 'notify' | 'notifyAdmins' | 'kick'>;
   flags: { getFlags(): Promise<FeatureFlags> };
   now?: () => number;
-  logger?: { error(object: object, message: string): void };
+  logger?: {
+    error(object: object, message: string): void;
+    info?(object: object, message: string): void;
+  };
 }
 
 export interface Upload {
@@ -72,6 +82,17 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_FILE_MESSAGE);
       if (findActiveContent(upload.bytes)) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', ACTIVE_CONTENT_MESSAGE);
+      }
+      // A PDF is parsed, object streams and all: a byte pattern misses compressed or escaped names.
+      if (mimeType === 'application/pdf') {
+        const verdict = await checkPdf(upload.bytes);
+        if (!verdict.ok) {
+          deps.logger?.info?.(
+            { userId: caller.id, reason: verdict.reason, detail: verdict.detail },
+            'refused a PDF upload',
+          );
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', PDF_MESSAGES[verdict.reason]);
+        }
       }
       const idProofRequired = (await deps.flags.getFlags()).documentUpload;
 

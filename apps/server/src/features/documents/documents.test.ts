@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { documentSchema } from '@bdms/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { activityLog, documents, notifications, users } from '../../db/schema';
 import { SAMPLE_FILES, multipart, signIn, uploadDocument } from '../../test/donor-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { PDF_MESSAGES } from './documents.service';
 
 let testDb: TestDatabase;
 let subject: TestApp;
@@ -128,6 +130,46 @@ describe('POST /api/v1/documents', () => {
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Upload a PDF, JPEG, PNG or WebP file.',
     });
+    expect(await db().select().from(documents)).toHaveLength(0);
+    expect(await filesUnder(uploadsDir())).toEqual([]);
+  });
+
+  it('refuses PDFs with JavaScript hidden in a compressed object stream or behind escaped names, keeping nothing', async () => {
+    const donor = await signIn(subject.app, db());
+    const hiddenAction = deflateSync(Buffer.from('3 0 << /S /J#61vaScript /JS (app.alert(1)) >>'));
+    const objectStream = Buffer.concat([
+      Buffer.from(
+        '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R /OpenAction 3 0 R >>\nendobj\n' +
+          '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n' +
+          `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hiddenAction.length} >>\nstream\n`,
+      ),
+      hiddenAction,
+      Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+    ]);
+    const escaped = Buffer.from(
+      '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R /OpenAction 3 0 R >>\nendobj\n' +
+        '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n' +
+        '3 0 obj\n<< /S /L#61unch /F (cmd.exe) >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    );
+    for (const data of [objectStream, escaped]) {
+      const res = await uploadDocument(subject.app, donor.headers, 'id_proof', {
+        filename: 'report.pdf',
+        contentType: 'application/pdf',
+        data,
+      });
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json().error).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: PDF_MESSAGES.active,
+      });
+    }
+    const unreadable = await uploadDocument(subject.app, donor.headers, 'id_proof', {
+      filename: 'report.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.from('%PDF-1.7\nnot really a pdf'),
+    });
+    expect(unreadable.statusCode).toBe(415);
+    expect(unreadable.json().error.message).toBe(PDF_MESSAGES.unparsable);
     expect(await db().select().from(documents)).toHaveLength(0);
     expect(await filesUnder(uploadsDir())).toEqual([]);
   });

@@ -19,8 +19,26 @@ export const WRONG_PASSWORD_MESSAGE = 'Your password is not correct.';
 /** The export holds at most this many activity entries, newest first. */
 export const EXPORT_ACTIVITY_LIMIT = 5000;
 
+/**
+ * What other features keep about a person and must forget on erasure, composed in services.ts
+ * (features do not import each other). Runs inside the erasure's transaction, before the
+ * account becomes a tombstone.
+ */
+export interface ErasureParticipant {
+  /** Blood requests: cancels their open requests, removes their contact details from all. */
+  forgetRequester(
+    tx: Db,
+    requester: { id: string; fullName: string; phone: string | null; email: string },
+    caller: AuthUser,
+    meta: Pick<RequestMeta, 'requestId'>,
+  ): Promise<number>;
+}
+
 export interface PrivacyServiceDeps {
   db: Db;
+  bloodRequests: ErasureParticipant;
+  /** Told to deliver after commit (donors on their way to a cancelled request). */
+  notifier: { kick(): void };
   userViews: UserViews;
   uploads: UploadStore;
   limiters: Pick<AuthLimiters, 'passwordFailures'>;
@@ -132,7 +150,9 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
     /**
      * Erases the account. The user themself confirms with the password (a wrong one is 400 on
      * `body.password` and counts towards the sign-in limit); an administrator may erase donor and
-     * hospital accounts. The last administrator cannot erase themself.
+     * hospital accounts. The last administrator cannot erase themself. Their open blood requests
+     * are cancelled (donors who accepted are told not to travel) and their contact details and
+     * patients' names leave every request they made; their client logs lose the user id.
      */
     async erase(
       caller: AuthUser,
@@ -159,7 +179,13 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
           'An administrator account can only be erased by its owner.',
         );
       }
-      await db.transaction(async (tx) => {
+      const cancelled = await db.transaction(async (tx) => {
+        const cancelledRequests = await deps.bloodRequests.forgetRequester(
+          tx,
+          { id, fullName: user.fullName, phone: user.phone, email: user.email },
+          caller,
+          meta,
+        );
         await createUsersRepository(tx).erase(id, new Date(now()));
         // Nothing personal: who was erased is the id, by whom is the role.
         await createActivityLog(tx).record({
@@ -168,10 +194,12 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
           actorRole: caller.role,
           targetType: 'user',
           targetId: id,
-          details: { by: isSelf ? 'self' : 'admin' },
+          details: { by: isSelf ? 'self' : 'admin', cancelledRequests },
           requestId: meta.requestId,
         });
+        return cancelledRequests;
       });
+      if (cancelled > 0) deps.notifier.kick();
       // The rows are gone; the files follow (a failure here leaves only unreachable bytes).
       await deps.uploads.removeAll(id).catch((error: unknown) => {
         deps.logger?.error({ err: error, userId: id }, "could not remove an erased user's files");

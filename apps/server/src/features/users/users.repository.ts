@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { queryAll } from '../../lib/query-all';
 import {
   activityLog,
+  clientLogs,
   consentRecords,
   documents,
   donations,
@@ -120,7 +121,8 @@ export function createUsersRepository(db: Db) {
     /**
      * Erasure (DPDP Act 2023, s. 12): deletes everything personal the user has — documents'
      * rows (files are removed by the caller after commit), questionnaire, notifications, push
-     * subscriptions, sessions, codes, consent records, mail and stored register replies — and
+     * subscriptions, sessions, codes, consent records, mail and stored register replies; unlinks
+     * their client logs — and
      * turns the users row into a tombstone that keeps donations counted. Returns the documents
      * whose files must go.
      */
@@ -137,6 +139,8 @@ export function createUsersRepository(db: Db) {
       await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
       await db.delete(consentRecords).where(eq(consentRecords.userId, userId));
       await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
+      // What their browser reported stays for diagnosis, no longer tied to them.
+      await db.update(clientLogs).set({ userId: null }).where(eq(clientLogs.userId, userId));
       // A stored registration reply holds the user object with e-mail and phone.
       await db
         .delete(idempotencyKeys)

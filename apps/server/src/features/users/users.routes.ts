@@ -252,7 +252,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
           'deletes the uploaded files and their rows, the questionnaire, notifications, push subscriptions, sessions, ' +
           'consent records and queued mail, and blanks the profile (e-mail `deleted-<id>@invalid`, name "Deleted ' +
           'user", no phone, date of birth or address). Donations are kept, linked to the blanked account, so totals ' +
-          'stay right. The activity log records the erasure without personal data. The account can no longer sign ' +
+          'stay right. Their open blood requests are cancelled (history "Cancelled: the requester erased their ' +
+          'account."; donors who accepted are told not to travel), and every request they made loses its contact ' +
+          'phone and e-mail, the patient name, and the contact name when it was theirs. Their client log entries stay ' +
+          'without the user id. The activity log records the erasure without personal data. The account can no longer sign ' +
           'in; its tokens stop working at once. The last administrator cannot erase themself (409).',
         security: BEARER,
         params: userIdParamsSchema,

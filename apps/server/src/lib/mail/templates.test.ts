@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   escapeHtml,
   mailLanguage,
+  renderDigestMail,
   renderInvitationMail,
   renderOtpMail,
   renderResetMail,
@@ -13,6 +14,32 @@ const PUBLIC_URL = 'https://blood.example.in';
 const LINK = `${PUBLIC_URL}/reset-password?token=abc_DEF-123`;
 
 describe('mail templates', () => {
+  it('renders a digest as a list, escaped in HTML, in the three languages', () => {
+    const input = {
+      name: 'Asha',
+      title: 'Critical blood request',
+      messages: [
+        'Critical: 2 unit(s) of O- needed at <Apollo>, Pune.',
+        'Critical: 1 unit(s) of B+',
+      ],
+      minutes: 10,
+      link: `${PUBLIC_URL}/admin/requests`,
+      publicUrl: PUBLIC_URL,
+    };
+    const en = renderDigestMail({ ...input, language: 'en' });
+    expect(en.subject).toBe(`Critical blood request: 2 more – ${APP_NAME}`);
+    expect(en.text).toContain('  - Critical: 2 unit(s) of O- needed at <Apollo>, Pune.');
+    expect(en.text).toContain('within 10 minutes');
+    expect(en.html).toContain('<li>Critical: 2 unit(s) of O- needed at &lt;Apollo&gt;, Pune.</li>');
+    expect(en.html).not.toContain('<Apollo>');
+    expect(renderDigestMail({ ...input, language: 'es' }).text).toContain(
+      'Llegaron 2 notificaciones más',
+    );
+    expect(renderDigestMail({ ...input, language: 'hi' }).text).toContain(
+      '10 मिनट में ऐसी 2 और सूचनाएँ',
+    );
+  });
+
   it('renders the sign-in code in text and HTML with the app name and address', () => {
     const mail = renderOtpMail({
       language: 'en',

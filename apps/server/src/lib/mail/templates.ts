@@ -38,6 +38,8 @@ interface Layout {
     | { kind: 'code'; value: string }
     | { kind: 'link'; url: string; label: string }
     | { kind: 'none' };
+  /** A list after the intro (plain text, escaped for HTML here). */
+  items?: readonly string[];
   outro: string;
   publicUrl: string;
 }
@@ -55,6 +57,9 @@ function render(layout: Layout): RenderedMail {
     '',
     layout.intro,
     '',
+    ...(layout.items && layout.items.length > 0
+      ? [...layout.items.map((item) => `  - ${item}`), '']
+      : []),
     ...(highlightText === null ? [] : [`    ${highlightText}`, '']),
     layout.outro,
     '',
@@ -76,7 +81,7 @@ function render(layout: Layout): RenderedMail {
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;margin:0;padding:24px">
 <p>${escapeHtml(layout.greeting)}</p>
 <p>${escapeHtml(layout.intro)}</p>
-${highlightHtml}
+${layout.items && layout.items.length > 0 ? `<ul>${layout.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>\n` : ''}${highlightHtml}
 <p>${escapeHtml(layout.outro)}</p>
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
 <p style="font-size:13px;color:#555555">${escapeHtml(APP_NAME)}<br><a href="${escapeHtml(layout.publicUrl)}">${escapeHtml(layout.publicUrl)}</a></p>
@@ -217,6 +222,68 @@ export function renderNotificationMail(input: NotificationMailInput): RenderedMa
     subject: `${input.title} – ${APP_NAME}`,
     greeting: text.greeting,
     intro: input.message,
+    highlight: input.link ? { kind: 'link', url: input.link, label: text.label } : { kind: 'none' },
+    outro: text.outro,
+    publicUrl: input.publicUrl,
+  });
+}
+
+export interface DigestMailInput {
+  language: string | null | undefined;
+  name: string;
+  /** The notifications' title, already in the recipient's language. */
+  title: string;
+  /** Each notification's message, already in the recipient's language, oldest first. */
+  messages: readonly string[];
+  /** The length of the window they arrived in. */
+  minutes: number;
+  /** A full URL to open, if any. */
+  link: string | null;
+  publicUrl: string;
+}
+
+const DIGEST_TEXT: Record<
+  MailLanguage,
+  (
+    name: string,
+    title: string,
+    count: number,
+    minutes: number,
+  ) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string }
+> = {
+  en: (name, title, count, minutes) => ({
+    subject: `${title}: ${count} more – ${APP_NAME}`,
+    greeting: `Hello ${name},`,
+    intro: `${count} more notifications like this arrived within ${minutes} minutes. So that your inbox stays readable they are gathered in this one e-mail; each is also under Notifications:`,
+    label: 'Open',
+    outro: `You receive this e-mail because these notifications are important for your account at ${APP_NAME}.`,
+  }),
+  es: (name, title, count, minutes) => ({
+    subject: `${title}: ${count} más – ${APP_NAME}`,
+    greeting: `Hola, ${name}:`,
+    intro: `Llegaron ${count} notificaciones más como esta en ${minutes} minutos. Para que tu bandeja siga siendo legible las reunimos en este único correo; cada una está también en Notificaciones:`,
+    label: 'Abrir',
+    outro: `Recibes este correo porque estas notificaciones son importantes para tu cuenta en ${APP_NAME}.`,
+  }),
+  hi: (name, title, count, minutes) => ({
+    subject: `${title}: ${count} और – ${APP_NAME}`,
+    greeting: `नमस्ते ${name},`,
+    intro: `${minutes} मिनट में ऐसी ${count} और सूचनाएँ आईं। आपका इनबॉक्स पढ़ने योग्य रहे, इसलिए वे इस एक ई-मेल में एकत्र हैं; हर सूचना सूचनाओं के अंतर्गत भी है:`,
+    label: 'खोलें',
+    outro: `आपको यह ई-मेल इसलिए मिला है क्योंकि ये सूचनाएँ ${APP_NAME} पर आपके खाते के लिए महत्वपूर्ण हैं।`,
+  }),
+};
+
+/** Several notifications of one kind that arrived in a burst, as one e-mail (lib/notifications/email-digest.ts). */
+export function renderDigestMail(input: DigestMailInput): RenderedMail {
+  const lang = mailLanguage(input.language);
+  const text = DIGEST_TEXT[lang](input.name, input.title, input.messages.length, input.minutes);
+  return render({
+    lang,
+    subject: text.subject,
+    greeting: text.greeting,
+    intro: text.intro,
+    items: input.messages,
     highlight: input.link ? { kind: 'link', url: input.link, label: text.label } : { kind: 'none' },
     outro: text.outro,
     publicUrl: input.publicUrl,

@@ -17,6 +17,7 @@ import { renderNotificationMail } from '../mail/templates';
 import { readNotificationSettings } from '../notification-settings';
 import { renderNotification, type NotificationParams, type NotificationType } from './templates';
 import { createCoalescingRunner } from '../coalescing-runner';
+import { createDigestSender, digestHoldUntil } from './email-digest';
 
 /** After the n-th failed attempt the next waits 30 s × 2^n; after the 8th it gives up. */
 export const DELIVERY_MAX_ATTEMPTS = 8;
@@ -156,10 +157,14 @@ export function createNotifier(deps: NotifierDeps) {
       createdAt: at,
     }));
     if (input.email && settings.emailEnabled && (await isEmailOn(tx))) {
+      // Over its type's burst allowance, the e-mail waits for the digest at its window's end.
+      const heldUntil = await digestHoldUntil(tx, userId, input.type, at.getTime());
       deliveries.push({
         notificationId: row.id,
         channel: 'email',
-        nextAttemptAt: at,
+        ...(heldUntil
+          ? { status: 'held' as const, nextAttemptAt: heldUntil }
+          : { nextAttemptAt: at }),
         createdAt: at,
       });
     }
@@ -341,8 +346,17 @@ export function createNotifier(deps: NotifierDeps) {
     }
   }
 
-  /** Sends every due delivery once; resolves with how many were attempted. */
+  const sendDueDigests = createDigestSender({ db, config: deps.config, mail: deps.mail, now });
+
+  /**
+   * Sends every due delivery once, and the digests whose window has ended; resolves with how
+   * many deliveries were attempted.
+   */
   async function deliverDue(): Promise<number> {
+    // A digest that cannot be sent now is tried again next run; deliveries go on meanwhile.
+    await sendDueDigests().catch((error: unknown) =>
+      logger.error({ err: error }, 'sending e-mail digests failed'),
+    );
     let count = 0;
     for (;;) {
       const rows = await claimDue();

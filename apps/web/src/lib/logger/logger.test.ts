@@ -37,6 +37,23 @@ describe('the client logger', () => {
     expect(logger.getPending()).toHaveLength(0);
   });
 
+  it('splits what waits into reports under the server size cap', async () => {
+    const { transport: sender, batches } = transport();
+    const logger = createLogger({ transport: sender });
+    // 40 errors with long stacks: about 8 KB each, 320 KB in all.
+    for (let index = 0; index < 40; index++) {
+      logger.error(`error ${index}`, { stack: 'x'.repeat(CLIENT_LOG_LIMITS.stackMax) });
+    }
+    await logger.flush();
+    expect(batches.length).toBeGreaterThan(4);
+    for (const batch of batches) {
+      expect(new TextEncoder().encode(JSON.stringify(batch)).length).toBeLessThanOrEqual(
+        CLIENT_LOG_LIMITS.bodyMaxBytes,
+      );
+    }
+    expect(batches.flatMap((batch) => batch.entries)).toHaveLength(40);
+  });
+
   it('stores at most 100 entries waiting to be sent, the newest', () => {
     const storage = memory();
     const { transport: sender } = transport();

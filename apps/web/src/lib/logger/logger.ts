@@ -150,9 +150,27 @@ export function createLogger(options: LoggerOptions) {
     return entry;
   };
 
+  /**
+   * The next entries to send: at most `maxEntries`, and small enough together for the server's
+   * per-report size cap (a larger report would be refused with 413 and lost).
+   */
+  const nextEntries = (): LogEntry[] => {
+    const entries: LogEntry[] = [];
+    // Room for the envelope, the session id and the client version.
+    let bytes = 512;
+    for (const entry of pending) {
+      if (entries.length >= CLIENT_LOG_LIMITS.maxEntries) break;
+      const size = new TextEncoder().encode(JSON.stringify(entry)).length + 1;
+      if (entries.length > 0 && bytes + size > CLIENT_LOG_LIMITS.bodyMaxBytes) break;
+      entries.push(entry);
+      bytes += size;
+    }
+    return entries;
+  };
+
   const sendBatch = async (keepalive: boolean): Promise<void> => {
     while (pending.length > 0) {
-      const entries = pending.slice(0, CLIENT_LOG_LIMITS.maxEntries);
+      const entries = nextEntries();
       const batch: ClientLogBatch = {
         entries,
         ...(options.sessionId ? { sessionId: options.sessionId } : {}),

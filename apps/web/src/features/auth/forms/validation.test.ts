@@ -27,6 +27,8 @@ describe('validationKey', () => {
     ['consent', false, 'consentRequired'],
     ['code', '12', 'codeInvalid'],
     ['somethingElse', 'x', 'invalid'],
+    ['fullName', 'Ravi \u202eramuK', 'unsafeCharacters'],
+    ['city', 'Pune\u0007', 'unsafeCharacters'],
   ] as const)('%s = %j → %s', (field, value, key) => {
     expect(validationKey(field, undefined, value)).toBe(key);
   });
@@ -84,6 +86,31 @@ describe('useFieldMessage', () => {
       'Check this field.',
     );
     expect(result.current(undefined)).toBeUndefined();
+  });
+
+  it('explains a refused control or text-direction character in every language, keeping Hindi names valid', async () => {
+    const resolver = withMessageKeys(zodResolver(registerFormSchema));
+    const errorsFor = async (fullName: string) =>
+      (
+        await resolver({ fullName } as never, undefined, {
+          fields: {},
+          shouldUseNativeValidation: false,
+        })
+      ).errors.fullName?.message;
+    expect(await errorsFor('Ravi\u2066 Kumar')).toBe('unsafeCharacters');
+    expect(await errorsFor('श्री\u200dमती अ\u200cनीता')).toBeUndefined();
+    const { changeLanguage, i18n } = await import('../../../i18n');
+    const texts: string[] = [];
+    for (const language of ['en', 'es', 'hi'] as const) {
+      await changeLanguage(language);
+      const { result } = renderHook(() => useFieldMessage());
+      texts.push(result.current({ type: 'custom', message: 'unsafeCharacters' })!);
+    }
+    await changeLanguage('en');
+    expect(i18n.language).toBe('en');
+    expect(texts[0]).toMatch(/^Remove invisible control characters/);
+    expect(texts[1]).toMatch(/^Quita los caracteres de control/);
+    expect(texts[2]).toMatch(/नियंत्रण वर्ण/);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   OTP_LENGTH,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  hasUnsafeCharacters,
   isIsoDate,
 } from '@bdms/shared';
 import { isApiError } from '../../../lib/api-client';
@@ -72,6 +73,8 @@ export function validationKey(
   value: unknown,
 ): ValidationKey {
   const blank = isBlank(value);
+  // A control character or a text-direction override anywhere is the reason, whatever the field.
+  if (typeof value === 'string' && hasUnsafeCharacters(value)) return 'unsafeCharacters';
   switch (field) {
     case 'email':
       return blank ? 'emailRequired' : 'emailInvalid';
@@ -139,6 +142,7 @@ const VALIDATION_KEYS = [
   'consentRequired',
   'codeRequired',
   'codeInvalid',
+  'unsafeCharacters',
   'invalid',
 ] as const satisfies readonly ValidationKey[];
 

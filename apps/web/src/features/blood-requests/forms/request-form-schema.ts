@@ -5,6 +5,7 @@ import {
   BLOOD_TYPES,
   URGENCIES,
   createBloodRequestSchema,
+  hasUnsafeCharacters,
   phoneSchema,
   requiredBySchema,
 } from '@bdms/shared';
@@ -51,6 +52,7 @@ export type RequestFormField = keyof RequestFormInput;
 export const REQUEST_FORM_FIELDS = Object.keys(requestFormSchema.shape) as RequestFormField[];
 
 export const REQUEST_VALIDATION_KEYS = [
+  'unsafeCharacters',
   'bloodTypeRequired',
   'unitsInvalid',
   'urgencyRequired',
@@ -82,6 +84,10 @@ const isBlank = (value: unknown) =>
 /** A field's message key, from the field and its value (never the schema's English text). */
 export function requestValidationKey(field: string, value: unknown): RequestValidationKey {
   const blank = isBlank(value);
+  // Notes may hold line feeds and tabs; every other field is one line.
+  if (typeof value === 'string' && hasUnsafeCharacters(value, field === 'notes')) {
+    return 'unsafeCharacters';
+  }
   switch (field) {
     case 'bloodType':
       return 'bloodTypeRequired';

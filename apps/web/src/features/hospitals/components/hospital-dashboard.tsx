@@ -171,15 +171,20 @@ function RequestCard({ request }: { request: BloodRequest }) {
         {request.hospitalName}, {request.city} · {request.trackingCode} ·{' '}
         {formatDate(request.createdAt, 'medium', true)}
       </p>
-      <p className="text-slate-800">
-        {t('hospital:card.contact', { name: request.contactName })}{' '}
-        <a
-          className="font-semibold text-primary-700 underline"
-          href={`tel:${request.contactPhone}`}
-        >
-          {request.contactPhone}
-        </a>
-      </p>
+      {/* The contact is gone once the requester erased their account. */}
+      {(request.contactName || request.contactPhone) && (
+        <p className="text-slate-800">
+          {request.contactName && t('hospital:card.contact', { name: request.contactName })}{' '}
+          {request.contactPhone && (
+            <a
+              className="font-semibold text-primary-700 underline"
+              href={`tel:${request.contactPhone}`}
+            >
+              {request.contactPhone}
+            </a>
+          )}
+        </p>
+      )}
       <p className="text-slate-700">
         {t('requests:tracking.counts', {
           notified: request.matches.notified,

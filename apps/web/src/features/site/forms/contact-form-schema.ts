@@ -1,5 +1,10 @@
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
-import { CONTACT_LIMITS, contactMessageSchema, type ContactMessage } from '@bdms/shared';
+import {
+  CONTACT_LIMITS,
+  contactMessageSchema,
+  hasUnsafeCharacters,
+  type ContactMessage,
+} from '@bdms/shared';
 import { isApiError } from '../../../lib/api-client';
 
 /**
@@ -19,6 +24,7 @@ export const CONTACT_FIELDS = [
 ] as const satisfies readonly ContactField[];
 
 export const CONTACT_VALIDATION_KEYS = [
+  'unsafeCharacters',
   'nameRequired',
   'nameTooShort',
   'nameTooLong',
@@ -52,6 +58,7 @@ export const CONTACT_VALIDATION_PARAMS: Partial<
 /** Why a field is wrong, from its value (the same answer for the browser's check and a 400). */
 export function contactValidationKey(field: string, value: unknown): ContactValidationKey {
   const text = typeof value === 'string' ? value.trim() : '';
+  if (hasUnsafeCharacters(text, field === 'message')) return 'unsafeCharacters';
   if (field === 'email') return text === '' ? 'emailRequired' : 'emailInvalid';
   if (field !== 'name' && field !== 'subject' && field !== 'message') return 'invalid';
   const { min, max } = CONTACT_LIMITS[field];
