@@ -43,6 +43,62 @@ function strongFace(cluster: string, style: FontStyle): FaceId | null {
   return null;
 }
 
+/**
+ * Characters none of the fonts has (Noto's per-script subsets leave out maths and arrows), as
+ * their closest printable form; anything else missing becomes "?" rather than an empty box.
+ */
+const REPLACEMENTS: Record<string, string> = {
+  '\u2264': '<=',
+  '\u2265': '>=',
+  '\u2260': '!=',
+  '\u2248': '~',
+  '\u2192': '->',
+  '\u2190': '<-',
+  '\u2194': '<->',
+  '\u21d2': '=>',
+  '\u2713': 'v',
+  '\u2714': 'v',
+  '\u2717': 'x',
+  '\u2715': 'x',
+  '\u2015': '—',
+  '\t': ' ',
+  '\n': ' ',
+  '\r': ' ',
+};
+
+const printableCache = new Map<string, boolean>();
+
+function isPrintable(char: string, style: FontStyle): boolean {
+  if (INVISIBLE.test(char)) return true;
+  const key = `${style}|${char}`;
+  let known = printableCache.get(key);
+  if (known === undefined) {
+    known = char >= ' ' && FALLBACK_ORDER.some((face) => covers(face, style, char));
+    printableCache.set(key, known);
+  }
+  return known;
+}
+
+/** The text as it can be printed: NFC, characters no font has replaced (see REPLACEMENTS). */
+export function printableText(text: string, style: FontStyle): string {
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    if (isPrintable(char, style)) {
+      out += char;
+      continue;
+    }
+    const replacement = REPLACEMENTS[char];
+    if (replacement !== undefined) {
+      out += replacement;
+      continue;
+    }
+    // A letter with an accent no font has keeps its base letter (ǹ → n).
+    const base = char.normalize('NFD').replace(/\p{M}+/gu, '');
+    out += base && base !== char && [...base].every((c) => isPrintable(c, style)) ? base : '?';
+  }
+  return out;
+}
+
 function fallbackFace(cluster: string, style: FontStyle): FaceId {
   return FALLBACK_ORDER.find((face) => covers(face, style, cluster)) ?? 'latin';
 }

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { fontKey, loadFont, type FontStyle } from './fonts';
-import { lineRuns, type Run } from './script-runs';
+import { lineRuns, printableText, type Run } from './script-runs';
 
 export type { FontStyle } from './fonts';
 /** A colour as `#rrggbb`. */
@@ -22,6 +22,8 @@ export interface PdfMetadata {
   /** Creation and modification date: a fixed date gives the same bytes for the same input. */
   date: Date;
   size: [number, number];
+  /** Keep pages open to draw on earlier ones later (page footers "Page 1 of 3"). */
+  bufferPages?: boolean;
 }
 
 /** A pdfkit document with no margins, pages added by the caller, metadata set. */
@@ -33,6 +35,7 @@ export function createPdfDocument(meta: PdfMetadata): PDFKit.PDFDocument {
     font: loadFont('latin', 'regular') as never,
     margin: 0,
     autoFirstPage: false,
+    bufferPages: meta.bufferPages ?? false,
     lang: meta.language,
     displayTitle: true,
     info: {
@@ -150,7 +153,7 @@ export class PdfText {
   /** The width of one line of text, in points. */
   width(text: string, options: TextOptions): number {
     const style = options.style ?? 'regular';
-    return this.lineRuns(text.normalize('NFC'), style).reduce(
+    return this.lineRuns(printableText(text, style), style).reduce(
       (sum, run) => sum + this.runWidth(run, style, options.size),
       0,
     );
@@ -161,9 +164,9 @@ export class PdfText {
    * of the page). Returns the width drawn.
    */
   draw(text: string, x: number, y: number, options: TextOptions): number {
-    const logical = text.normalize('NFC');
-    if (logical.trim() === '') return this.width(logical, options);
     const style = options.style ?? 'regular';
+    const logical = printableText(text, style);
+    if (logical.trim() === '') return this.width(logical, options);
     this.doc.fillColor(options.color ?? '#000000');
     let cursor = x;
     for (const run of this.lineRuns(logical, style)) {
