@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import type { QuestionnaireAnswers } from '@bdms/shared';
 import { eq } from 'drizzle-orm';
 import type { App } from '../app';
@@ -114,27 +113,4 @@ export function healthyAnswers(
   overrides: Partial<QuestionnaireAnswers> = {},
 ): QuestionnaireAnswers {
   return { weightKg: 64, firstTimeDonor: true, feelsWell: true, conditions: [], ...overrides };
-}
-
-/**
- * The text a PDF shows: inflates its content streams and decodes the hex and literal strings
- * drawn with Tj (pdf-lib writes standard-font text as hex).
- */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
-      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
-    }
-    for (const literal of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) texts.push(literal[1]!);
-  }
-  return texts.join('\n');
 }

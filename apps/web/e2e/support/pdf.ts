@@ -1,6 +1,10 @@
 import { inflateSync } from 'node:zlib';
 
-/** The text a PDF shows, as far as pdf-lib writes it: inflated content streams, hex and literal strings. */
+/**
+ * The text a PDF carries for copying: the `/ActualText` of its marked spans (the server's PDFs
+ * mark every left-to-right run of text with it, in UTF-16BE), plus any plain strings drawn with
+ * Tj. Glyph codes of embedded fonts are not decoded: enough for "the name is printed".
+ */
 export function pdfText(bytes: Buffer): string {
   const raw = bytes.toString('latin1');
   const contents: string[] = [raw];
@@ -14,6 +18,11 @@ export function pdfText(bytes: Buffer): string {
   }
   const text: string[] = [];
   for (const content of contents) {
+    for (const [, hex] of content.matchAll(/\/ActualText\s*<([0-9A-Fa-f\s]+)>/g)) {
+      const utf16 = Buffer.from((hex ?? '').replace(/\s+/g, ''), 'hex');
+      const body = utf16[0] === 0xfe && utf16[1] === 0xff ? utf16.subarray(2) : utf16;
+      text.push(Buffer.from(body).swap16().toString('utf16le'));
+    }
     for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
       text.push(Buffer.from(hex ?? '', 'hex').toString('latin1'));
     }

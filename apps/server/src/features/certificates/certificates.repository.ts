@@ -12,6 +12,7 @@ const selection = {
   certificateNumber: donations.certificateNumber,
   bloodType: donations.bloodType,
   donorName: users.fullName,
+  donorLanguage: users.language,
   donorDeletedAt: users.deletedAt,
 };
 

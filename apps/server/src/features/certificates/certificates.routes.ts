@@ -33,10 +33,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions
         summary: 'Certificate of a donation (PDF)',
         description:
           'The donor or an administrator (others 403; unknown 404). `application/pdf`, generated on request with ' +
-          "pdf-lib (A4 landscape): the foundation's name, the donor's full name, date, place, blood type, the " +
+          "pdfkit (A4 landscape): the foundation's name, the donor's full name, date, place, blood type, the " +
           'certificate number and its public verification URL. Only verified donations have one: an unverified ' +
-          'donation is 409 `CONFLICT`. Names are printed with the standard PDF fonts, so characters outside ' +
-          'Western European scripts show as "?" for now.',
+          "donation is 409 `CONFLICT`. The certificate is in the **donor's** language (`users.language`: en, es, hi, " +
+          'and bn, mr, te, ta; others print in English) whoever downloads it, the date being the day in India. ' +
+          'Text is set in embedded Noto fonts and shaped (OpenType), so names and places in Latin, Devanagari, ' +
+          'Bengali, Tamil, Telugu or Arabic script print correctly; each line carries its text (`/ActualText`) for ' +
+          'copying and screen readers.',
         security: BEARER,
         params: idParamsSchema,
         response: {

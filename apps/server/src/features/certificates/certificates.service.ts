@@ -28,7 +28,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
   const repository = createCertificatesRepository(deps.db);
 
   return {
-    /** The PDF of a verified donation: its donor or an administrator. */
+    /** The PDF of a verified donation, in the donor's language: its donor or an administrator. */
     async certificatePdf(
       caller: AuthUser,
       donationId: string,
@@ -45,13 +45,15 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
         );
       }
       const pdf = await renderCertificatePdf({
-        donorName: row.donorName && !row.donorDeletedAt ? row.donorName : 'Blood donor',
+        donorName: row.donorName && !row.donorDeletedAt ? row.donorName : null,
         donatedAt: row.donatedAt,
         place: row.place,
         bloodType: row.bloodType,
         units: row.units,
         certificateNumber: row.certificateNumber,
         verificationUrl: verificationUrl(deps.config.publicUrl, row.certificateNumber),
+        // The certificate is the donor's, so it is in their language whoever downloads it.
+        language: row.donorDeletedAt ? null : row.donorLanguage,
       });
       return { pdf, certificateNumber: row.certificateNumber };
     },

@@ -3,7 +3,8 @@ import { certificateVerificationSchema, donationSchema, donorStatsSchema } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { donations, notifications, users } from '../../db/schema';
-import { pdfText, signIn, type SignedInUser } from '../../test/donor-helpers';
+import { signIn, type SignedInUser } from '../../test/donor-helpers';
+import { pdfInfo, pdfLines, pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 
@@ -190,9 +191,9 @@ describe('POST /api/v1/donations (verified, by a hospital or an administrator)',
 });
 
 describe('certificates', () => {
-  async function verifiedDonation() {
-    const donor = await signIn(subject.app, db(), { fullName: 'Asha Verma' });
-    await db().update(users).set({ bloodType: 'AB-' }).where(eq(users.id, donor.row.id));
+  async function verifiedDonation(fullName = 'Asha Verma', language = 'en') {
+    const donor = await signIn(subject.app, db(), { fullName });
+    await db().update(users).set({ bloodType: 'AB-', language }).where(eq(users.id, donor.row.id));
     const admin = await signIn(subject.app, db(), { role: 'admin' });
     const res = await record(admin, {
       donorId: donor.row.id,
@@ -214,7 +215,7 @@ describe('certificates', () => {
       `attachment; filename="certificate-${donation.certificateNumber}.pdf"`,
     );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(res.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[ 0 0 841\.89 595\.28 \]/);
+    expect(pdfInfo(res.rawPayload).mediaBox).toEqual([0, 0, 841.89, 595.28]);
     const text = pdfText(res.rawPayload);
     for (const expected of [
       'Blood Donation Management System',
@@ -227,6 +228,29 @@ describe('certificates', () => {
       `Verify at https://blood.example.in/api/v1/certificates/${donation.certificateNumber}`,
     ]) {
       expect(text).toContain(expected);
+    }
+  });
+
+  it("is in the donor's language with their name in its own script, whoever downloads it", async () => {
+    const { donor, admin, donation } = await verifiedDonation('राजेश कुमार', 'hi');
+    for (const caller of [donor, admin]) {
+      const res = await subject.app.inject({
+        url: `/api/v1/donations/${donation.id}/certificate`,
+        headers: caller.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const lines = pdfLines(res.rawPayload);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          'रक्तदान प्रमाणपत्र',
+          'राजेश कुमार',
+          'ने दिनांक २६ जनवरी २०२६ को Sassoon General Hospital, Pune में',
+          'रक्त समूह: AB-',
+          `प्रमाणपत्र संख्या: ${donation.certificateNumber}`,
+        ]),
+      );
+      expect(lines.join('\n')).not.toContain('?');
+      expect(pdfInfo(res.rawPayload).language).toBe('hi-IN');
     }
   });
 

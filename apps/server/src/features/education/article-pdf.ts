@@ -1,17 +1,23 @@
 import { APP_NAME } from '@bdms/shared';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  createPdfDocument,
+  pdfBytes,
+  PdfText,
+  type Color,
+  type FontStyle,
+} from '../../lib/pdf/text';
 import { parseMarkdown, spansText, type Block, type Span } from './markdown';
 
 /** A4 portrait, in PDF points. */
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { x: 56, top: 60, bottom: 72 };
 const CONTENT_WIDTH = PAGE.width - MARGIN.x * 2;
-const RED = rgb(0.725, 0.11, 0.11);
-const INK = rgb(0.12, 0.16, 0.22);
-const MUTED = rgb(0.36, 0.39, 0.44);
-const LINK = rgb(0.08, 0.32, 0.62);
-const RULE = rgb(0.82, 0.84, 0.87);
-const SHADE = rgb(0.95, 0.96, 0.97);
+const RED = '#b91c1c';
+const INK = '#1f2937';
+const MUTED = '#5c6370';
+const LINK = '#14519e';
+const RULE = '#d1d6de';
+const SHADE = '#f2f4f7';
 
 const BODY_SIZE = 10.5;
 const BODY_LEADING = 15;
@@ -28,83 +34,59 @@ export interface ArticlePdfContent {
   sources: { title: string; url: string }[];
   /** PUBLIC_URL, without a trailing slash: app paths in links become full addresses. */
   publicUrl: string;
+  /**
+   * The article's language (en, es, hi): the labels around the text ("4 min read", "Sources",
+   * "Page 1 of 2") and the document's language. The text itself may be in any script. English
+   * when absent or unknown.
+   */
+  language?: string;
 }
 
-/**
- * The standard PDF fonts cover only WinAnsi (Western European) characters, and pdf-lib throws on
- * anything else, so text is made safe first: common typography is mapped to its closest WinAnsi
- * form, accented letters outside the set lose their accents, and whatever is left becomes "?".
- */
-const REPLACEMENTS: Record<string, string> = {
-  '\u2212': '-', // minus sign (B−)
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2012': '-',
-  '\u2015': '—',
-  '\u2264': '<=',
-  '\u2265': '>=',
-  '\u2260': '!=',
-  '\u2248': '~',
-  '\u2192': '->',
-  '\u2190': '<-',
-  '\u2194': '<->',
-  '\u21d2': '=>',
-  '\u2713': 'v',
-  '\u2714': 'v',
-  '\u2717': 'x',
-  '\u2715': 'x',
-  '\u20b9': 'Rs ',
-  '\u2032': "'",
-  '\u2033': '"',
-  '\u2009': ' ',
-  '\u200a': ' ',
-  '\u202f': ' ',
-  '\u2007': ' ',
-  '\u200b': '',
-  '\u200c': '',
-  '\u200d': '',
-  '\ufeff': '',
-  '\u00ad': '',
-  '\t': ' ',
+interface ArticleLabels {
+  lang: string;
+  locale: string;
+  minutes(count: string): string;
+  published(date: string): string;
+  sources: string;
+  page(index: string, count: string): string;
+}
+
+const LABELS: Record<'en' | 'es' | 'hi', ArticleLabels> = {
+  en: {
+    lang: 'en-IN',
+    locale: 'en-IN',
+    minutes: (count) => `${count} min read`,
+    published: (date) => `Published ${date}`,
+    sources: 'Sources',
+    page: (index, count) => `Page ${index} of ${count}`,
+  },
+  es: {
+    lang: 'es',
+    locale: 'es-IN',
+    minutes: (count) => `${count} min de lectura`,
+    published: (date) => `Publicado el ${date}`,
+    sources: 'Fuentes',
+    page: (index, count) => `Página ${index} de ${count}`,
+  },
+  hi: {
+    lang: 'hi-IN',
+    locale: 'hi-IN-u-nu-deva',
+    minutes: (count) => `पढ़ने में ${count} मिनट`,
+    published: (date) => `प्रकाशित: ${date}`,
+    sources: 'स्रोत',
+    page: (index, count) => `पृष्ठ ${index} / ${count}`,
+  },
 };
 
-export function toWinAnsi(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0;
-    if (supported.has(code) && code >= 0x20) {
-      out += char;
-      continue;
-    }
-    const replacement = REPLACEMENTS[char];
-    if (replacement !== undefined) {
-      out += replacement;
-      continue;
-    }
-    if (char === '\n' || char === '\r') {
-      out += ' ';
-      continue;
-    }
-    // ā → a, ṭ → t: drop the combining marks when the base letter is printable.
-    const base = char.normalize('NFD').replace(/\p{M}+/gu, '');
-    out += base && [...base].every((c) => supported.has(c.codePointAt(0) ?? 0)) ? base : '?';
-  }
-  return out;
-}
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-  boldItalic: PDFFont;
-  mono: PDFFont;
+function articleLabels(language: string | undefined): ArticleLabels {
+  const base = (language ?? 'en').toLowerCase().split('-')[0] as keyof typeof LABELS;
+  return LABELS[base] ?? LABELS.en;
 }
 
 interface Piece {
   text: string;
-  font: PDFFont;
-  color: RGB;
+  style: FontStyle;
+  color: Color;
   width: number;
 }
 
@@ -116,11 +98,13 @@ interface Word {
 
 interface TextStyle {
   size: number;
-  color?: RGB;
+  color?: Color;
   /** Force every piece bold (headings, table headers). */
   bold?: boolean;
   italic?: boolean;
 }
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**
  * `[text](url)` reads as "text (url)" on paper; app paths become full addresses. The added
@@ -145,63 +129,73 @@ function withLinkTargets(spans: Span[], publicUrl: string): Span[] {
   return out;
 }
 
+/**
+ * Lays the article out top to bottom. Coordinates are pdfkit's: `y` grows down the page; the
+ * cursor `y` is the top of the next line.
+ */
 class ArticleLayout {
-  readonly pages: PDFPage[] = [];
-  private page!: PDFPage;
+  pageCount = 0;
   private y = 0;
 
   constructor(
-    private readonly pdf: PDFDocument,
-    private readonly fonts: Fonts,
+    private readonly text: PdfText,
     private readonly publicUrl: string,
   ) {
     this.newPage();
   }
 
+  private get doc(): PDFKit.PDFDocument {
+    return this.text.doc;
+  }
+
   newPage(): void {
-    this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
-    this.pages.push(this.page);
-    this.y = PAGE.height - MARGIN.top;
+    this.doc.addPage();
+    this.pageCount++;
+    this.y = MARGIN.top;
   }
 
   /** Starts a new page unless `height` more points fit on this one. */
   ensure(height: number): void {
-    if (this.y - height < MARGIN.bottom) this.newPage();
+    if (this.y + height > PAGE.height - MARGIN.bottom) this.newPage();
   }
 
   /** Nothing drawn on this page yet: no space is added before a heading. */
   atTop(): boolean {
-    return this.y === PAGE.height - MARGIN.top;
+    return this.y === MARGIN.top;
   }
 
   space(points: number): void {
-    this.y -= points;
+    this.y += points;
   }
 
-  private fontFor(span: Span, style: TextStyle): PDFFont {
-    if (span.code) return this.fonts.mono;
+  private styleFor(span: Span, style: TextStyle): FontStyle {
     const bold = style.bold || span.bold;
-    const italic = style.italic || span.italic;
-    if (bold && italic) return this.fonts.boldItalic;
-    if (bold) return this.fonts.bold;
-    if (italic) return this.fonts.italic;
-    return this.fonts.regular;
+    // Inline code has no font of its own here: articles use none; it prints as plain text.
+    const italic = !span.code && (style.italic || span.italic);
+    if (bold && italic) return 'boldItalic';
+    if (bold) return 'bold';
+    if (italic) return 'italic';
+    return 'regular';
+  }
+
+  private piece(text: string, style: FontStyle, color: Color, size: number): Piece {
+    return { text, style, color, width: this.text.width(text, { size, style }) };
   }
 
   private words(spans: Span[], style: TextStyle): Word[] {
     const words: Word[] = [];
     let current: Word | null = null;
     for (const span of withLinkTargets(spans, this.publicUrl)) {
-      const font = this.fontFor(span, style);
+      const fontStyle = this.styleFor(span, style);
       const color =
         span.href === '' ? MUTED : span.href !== undefined ? LINK : (style.color ?? INK);
-      for (const part of toWinAnsi(font, span.text).split(/( +)/)) {
+      for (const part of span.text.replace(/[\t\r\n]/g, ' ').split(/( +)/)) {
         if (part === '') continue;
         if (/^ +$/.test(part)) {
           current = null;
           continue;
         }
-        const piece = { text: part, font, color, width: font.widthOfTextAtSize(part, style.size) };
+        const piece = this.piece(part, fontStyle, color, style.size);
         if (!current) {
           current = { pieces: [], width: 0 };
           words.push(current);
@@ -213,33 +207,31 @@ class ArticleLayout {
     return words;
   }
 
-  /** A word wider than the line (a long URL) is cut into pieces that fit. */
+  /** A word wider than the line (a long URL) is cut between graphemes into pieces that fit. */
   private splitLongWord(word: Word, width: number, size: number): Word[] {
     const out: Word[] = [];
     let current: Word = { pieces: [], width: 0 };
+    const close = (piece: Piece, text: string) => {
+      if (!text) return;
+      const part = this.piece(text, piece.style, piece.color, size);
+      current.pieces.push(part);
+      current.width += part.width;
+    };
     for (const piece of word.pieces) {
       let text = '';
-      for (const char of piece.text) {
-        const candidate = text + char;
-        const candidateWidth = piece.font.widthOfTextAtSize(candidate, size);
+      for (const { segment } of graphemes.segment(piece.text)) {
+        const candidate = text + segment;
+        const candidateWidth = this.text.width(candidate, { size, style: piece.style });
         if (current.width + candidateWidth > width && (text !== '' || current.pieces.length > 0)) {
-          if (text) {
-            const w = piece.font.widthOfTextAtSize(text, size);
-            current.pieces.push({ ...piece, text, width: w });
-            current.width += w;
-          }
+          close(piece, text);
           out.push(current);
           current = { pieces: [], width: 0 };
-          text = char;
+          text = segment;
         } else {
           text = candidate;
         }
       }
-      if (text) {
-        const w = piece.font.widthOfTextAtSize(text, size);
-        current.pieces.push({ ...piece, text, width: w });
-        current.width += w;
-      }
+      close(piece, text);
     }
     if (current.pieces.length > 0) out.push(current);
     return out;
@@ -247,7 +239,7 @@ class ArticleLayout {
 
   /** Wraps the spans into lines of at most `width` points. */
   wrap(spans: Span[], style: TextStyle, width: number): Word[][] {
-    const spaceWidth = this.fonts.regular.widthOfTextAtSize(' ', style.size);
+    const spaceWidth = this.text.width(' ', { size: style.size });
     const lines: Word[][] = [];
     let line: Word[] = [];
     let lineWidth = 0;
@@ -269,42 +261,53 @@ class ArticleLayout {
     return lines;
   }
 
-  private drawLine(line: Word[], x: number, y: number, size: number): void {
-    const spaceWidth = this.fonts.regular.widthOfTextAtSize(' ', size);
-    let cursor = x;
+  /**
+   * One line: consecutive pieces of the same look are drawn together, spaces included, so a
+   * phrase is shaped (and, right to left, ordered) as a whole.
+   */
+  private drawLine(line: Word[], x: number, baseline: number, size: number): void {
+    const groups: { text: string; style: FontStyle; color: Color }[] = [];
     line.forEach((word, index) => {
-      if (index > 0) cursor += spaceWidth;
-      for (const piece of word.pieces) {
-        this.page.drawText(piece.text, {
-          x: cursor,
-          y,
-          size,
-          font: piece.font,
-          color: piece.color,
-        });
-        cursor += piece.width;
-      }
+      word.pieces.forEach((piece, pieceIndex) => {
+        const last = groups.at(-1);
+        const gap = index > 0 && pieceIndex === 0 ? ' ' : '';
+        if (last && last.style === piece.style && last.color === piece.color) {
+          last.text += gap + piece.text;
+        } else {
+          if (last && gap) last.text += gap;
+          groups.push({ text: piece.text, style: piece.style, color: piece.color });
+        }
+      });
     });
+    let cursor = x;
+    for (const group of groups) {
+      cursor += this.text.draw(group.text, cursor, baseline, {
+        size,
+        style: group.style,
+        color: group.color,
+      });
+    }
   }
 
   /** Wrapped text at the cursor, moving down; breaks pages between lines. */
-  text(
+  textBlock(
     spans: Span[],
     style: TextStyle,
     options: {
       indent?: number;
       leading?: number;
-      onLine?: (page: PDFPage, y: number, leading: number) => void;
+      onLine?: (top: number, leading: number) => void;
     } = {},
   ): void {
     const indent = options.indent ?? 0;
     const leading = options.leading ?? style.size * 1.42;
     for (const line of this.wrap(spans, style, CONTENT_WIDTH - indent)) {
       this.ensure(leading);
-      this.y -= leading;
-      const baseline = this.y + (leading - style.size) / 2 + 1;
+      const top = this.y;
+      this.y += leading;
+      const baseline = this.y - (leading - style.size) / 2 - 1;
       this.drawLine(line, MARGIN.x + indent, baseline, style.size);
-      options.onLine?.(this.page, this.y, leading);
+      options.onLine?.(top, leading);
     }
   }
 
@@ -314,35 +317,30 @@ class ArticleLayout {
     // Keep a heading with at least two lines of what follows it.
     this.ensure(leading + 12 + BODY_LEADING * 2);
     if (!this.atTop()) this.space(level <= 2 ? 12 : 8);
-    this.text(spans, { size, bold: true, color: level <= 2 ? RED : INK }, { leading });
+    this.textBlock(spans, { size, bold: true, color: level <= 2 ? RED : INK }, { leading });
     this.space(3);
   }
 
-  paragraph(spans: Span[], indent = 0, color?: RGB, italic = false): void {
-    this.text(spans, { size: BODY_SIZE, color, italic }, { indent, leading: BODY_LEADING });
+  paragraph(spans: Span[], indent = 0, color?: Color, italic = false): void {
+    this.textBlock(spans, { size: BODY_SIZE, color, italic }, { indent, leading: BODY_LEADING });
     this.space(5);
   }
 
   list(items: { marker: string; depth: number; spans: Span[] }[], indent = 0): void {
     for (const item of items) {
       const left = indent + item.depth * 14;
-      const markerWidth = Math.max(
-        12,
-        this.fonts.regular.widthOfTextAtSize(`${item.marker} `, BODY_SIZE) + 3,
-      );
+      const markerWidth = Math.max(12, this.text.width(`${item.marker} `, { size: BODY_SIZE }) + 3);
       const lines = this.wrap(item.spans, { size: BODY_SIZE }, CONTENT_WIDTH - left - markerWidth);
       lines.forEach((line, index) => {
         this.ensure(BODY_LEADING);
-        this.y -= BODY_LEADING;
-        const baseline = this.y + (BODY_LEADING - BODY_SIZE) / 2 + 1;
+        this.y += BODY_LEADING;
+        const baseline = this.y - (BODY_LEADING - BODY_SIZE) / 2 - 1;
         if (index === 0) {
-          const marker = toWinAnsi(this.fonts.regular, item.marker);
-          this.page.drawText(marker, {
-            x: MARGIN.x + left,
-            y: baseline,
+          const bullet = item.marker === '•';
+          this.text.draw(item.marker, MARGIN.x + left, baseline, {
             size: BODY_SIZE,
-            font: item.marker === '•' ? this.fonts.bold : this.fonts.regular,
-            color: item.marker === '•' ? RED : INK,
+            style: bullet ? 'bold' : 'regular',
+            color: bullet ? RED : INK,
           });
         }
         this.drawLine(line, MARGIN.x + left + markerWidth, baseline, BODY_SIZE);
@@ -353,8 +351,8 @@ class ArticleLayout {
   }
 
   quote(blocks: Block[]): void {
-    const bar = (page: PDFPage, y: number, leading: number) =>
-      page.drawRectangle({ x: MARGIN.x + 2, y, width: 2.5, height: leading, color: RED });
+    const bar = (top: number, leading: number) =>
+      this.doc.rect(MARGIN.x + 2, top, 2.5, leading).fill(RED);
     for (const block of blocks) {
       const spans =
         block.type === 'paragraph' || block.type === 'heading'
@@ -367,7 +365,7 @@ class ArticleLayout {
               ])
             : [];
       if (spans.length === 0) continue;
-      this.text(
+      this.textBlock(
         spans,
         { size: BODY_SIZE, color: MUTED, italic: true },
         { indent: 14, leading: BODY_LEADING, onLine: bar },
@@ -375,6 +373,15 @@ class ArticleLayout {
       this.space(4);
     }
     this.space(4);
+  }
+
+  private hline(y: number, thickness: number, color: Color): void {
+    this.doc
+      .moveTo(MARGIN.x, y)
+      .lineTo(MARGIN.x + CONTENT_WIDTH, y)
+      .lineWidth(thickness)
+      .strokeColor(color)
+      .stroke();
   }
 
   /** A simple grid: header row shaded, cells wrapped, header repeated on a new page. */
@@ -408,48 +415,35 @@ class ArticleLayout {
       widths = short.map((width) => (width > floor ? width - (extra * width) / wide : width));
     }
 
-    const drawRow = (cells: Span[][], isHeader: boolean) => {
+    const layoutRow = (cells: Span[][], isHeader: boolean) => {
       const wrapped = widths.map((width, column) =>
         this.wrap(cells[column] ?? [], { size, bold: isHeader }, width - pad * 2),
       );
       const height = Math.max(1, ...wrapped.map((lines) => lines.length)) * leading + pad * 2;
       return { wrapped, height };
     };
-    const paint = (row: ReturnType<typeof drawRow>, isHeader: boolean) => {
+    const paint = (row: ReturnType<typeof layoutRow>, isHeader: boolean) => {
       const top = this.y;
-      if (isHeader) {
-        this.page.drawRectangle({
-          x: MARGIN.x,
-          y: top - row.height,
-          width: CONTENT_WIDTH,
-          height: row.height,
-          color: SHADE,
-        });
-      }
+      if (isHeader) this.doc.rect(MARGIN.x, top, CONTENT_WIDTH, row.height).fill(SHADE);
       let x = MARGIN.x;
       row.wrapped.forEach((lines, column) => {
         lines.forEach((line, index) => {
-          const baseline = top - pad - (index + 1) * leading + (leading - size) / 2 + 1;
+          const baseline = top + pad + (index + 1) * leading - (leading - size) / 2 - 1;
           this.drawLine(line, x + pad, baseline, size);
         });
         x += widths[column]!;
       });
-      this.y -= row.height;
-      this.page.drawLine({
-        start: { x: MARGIN.x, y: this.y },
-        end: { x: MARGIN.x + CONTENT_WIDTH, y: this.y },
-        thickness: isHeader ? 1 : 0.5,
-        color: isHeader ? MUTED : RULE,
-      });
+      this.y += row.height;
+      this.hline(this.y, isHeader ? 1 : 0.5, isHeader ? MUTED : RULE);
     };
 
-    const headerRow = drawRow(header, true);
+    const headerRow = layoutRow(header, true);
     this.space(4);
     this.ensure(headerRow.height + leading + pad * 2);
     paint(headerRow, true);
     for (const cells of rows) {
-      const row = drawRow(cells, false);
-      if (this.y - row.height < MARGIN.bottom) {
+      const row = layoutRow(cells, false);
+      if (this.y + row.height > PAGE.height - MARGIN.bottom) {
         this.newPage();
         paint(headerRow, true);
       }
@@ -461,12 +455,7 @@ class ArticleLayout {
   rule(): void {
     this.ensure(12);
     this.space(6);
-    this.page.drawLine({
-      start: { x: MARGIN.x, y: this.y },
-      end: { x: MARGIN.x + CONTENT_WIDTH, y: this.y },
-      thickness: 0.75,
-      color: RULE,
-    });
+    this.hline(this.y, 0.75, RULE);
     this.space(6);
   }
 
@@ -490,7 +479,7 @@ class ArticleLayout {
           break;
         case 'code':
           for (const line of block.text.split('\n')) {
-            this.text(
+            this.textBlock(
               [{ text: line || ' ', code: true }],
               { size: 9 },
               { indent: 10, leading: 12 },
@@ -506,11 +495,15 @@ class ArticleLayout {
   }
 }
 
+const SOURCES_HEADINGS = new Set(Object.values(LABELS).map((labels) => labels.sources));
+
 /** The body without its `## Sources` section: the PDF prints the sources from the front matter. */
 export function withoutSourcesSection(blocks: Block[]): Block[] {
   const start = blocks.findIndex(
     (block) =>
-      block.type === 'heading' && block.level === 2 && spansText(block.spans).trim() === 'Sources',
+      block.type === 'heading' &&
+      block.level === 2 &&
+      SOURCES_HEADINGS.has(spansText(block.spans).trim()),
   );
   if (start === -1) return blocks;
   const end = blocks.findIndex(
@@ -519,10 +512,10 @@ export function withoutSourcesSection(blocks: Block[]): Block[] {
   return [...blocks.slice(0, start), ...(end === -1 ? [] : blocks.slice(end))];
 }
 
-function formatDay(day: string): string {
+function formatDay(day: string, locale: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat('en-IN', {
+  return new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -538,49 +531,43 @@ export function articleUrl(publicUrl: string, slug: string): string {
  * The article as an A4 PDF: the site's name, title, summary, category, reading time and date,
  * the body (headings, paragraphs, lists, quotes and tables laid out; links printed as
  * "text (url)"), the sources, and on every page a footer with the site's name, the article's
- * address and the page number. Generated from the stored Markdown; the same input gives the
- * same bytes (the dates are the publication day), so replies can be cached.
+ * address and the page number. Text in any script the fonts cover (Latin, Devanagari, Bengali,
+ * Tamil, Telugu, Arabic) is shaped, whatever the labels' language. Generated from the stored
+ * Markdown; the same input gives the same bytes (the dates are the publication day), so replies
+ * can be cached.
  */
 export async function renderArticlePdf(article: ArticlePdfContent): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  const labels = articleLabels(article.language);
   const published = new Date(`${article.publishedAt}T00:00:00Z`);
-  pdf.setTitle(article.title);
-  pdf.setSubject(article.summary);
-  pdf.setAuthor(APP_NAME);
-  pdf.setCreator(APP_NAME);
-  pdf.setProducer(APP_NAME);
-  pdf.setKeywords([article.categoryName]);
-  pdf.setLanguage('en-IN');
-  if (!Number.isNaN(published.getTime())) {
-    pdf.setCreationDate(published);
-    pdf.setModificationDate(published);
-  }
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
-    boldItalic: await pdf.embedFont(StandardFonts.HelveticaBoldOblique),
-    mono: await pdf.embedFont(StandardFonts.Courier),
-  };
-  const layout = new ArticleLayout(pdf, fonts, article.publicUrl);
+  const doc = createPdfDocument({
+    title: article.title,
+    subject: article.summary,
+    author: APP_NAME,
+    keywords: article.categoryName,
+    language: labels.lang,
+    date: Number.isNaN(published.getTime()) ? new Date(0) : published,
+    size: [PAGE.width, PAGE.height],
+    // The footers ("Page 1 of 3") are drawn once every page exists.
+    bufferPages: true,
+  });
+  const text = new PdfText(doc);
+  const layout = new ArticleLayout(text, article.publicUrl);
+  const number = new Intl.NumberFormat(labels.locale);
 
-  layout.text(
+  layout.textBlock(
     [{ text: APP_NAME.toUpperCase() }],
     { size: 9, bold: true, color: RED },
     { leading: 12 },
   );
   layout.space(8);
-  layout.text([{ text: article.title }], { size: 22, bold: true }, { leading: 27 });
+  layout.textBlock([{ text: article.title }], { size: 22, bold: true }, { leading: 27 });
   layout.space(6);
-  layout.text([{ text: article.summary }], { size: 12, color: MUTED }, { leading: 16 });
+  layout.textBlock([{ text: article.summary }], { size: 12, color: MUTED }, { leading: 16 });
   layout.space(4);
-  const minutes = `${article.readingMinutes} min read`;
-  layout.text(
-    [
-      {
-        text: `${article.categoryName}  ·  ${minutes}  ·  Published ${formatDay(article.publishedAt)}`,
-      },
-    ],
+  const minutes = labels.minutes(number.format(article.readingMinutes));
+  const day = labels.published(formatDay(article.publishedAt, labels.locale));
+  layout.textBlock(
+    [{ text: `${article.categoryName}  ·  ${minutes}  ·  ${day}` }],
     { size: 9, color: MUTED },
     { leading: 14 },
   );
@@ -589,7 +576,7 @@ export async function renderArticlePdf(article: ArticlePdfContent): Promise<Uint
   layout.blocks(withoutSourcesSection(parseMarkdown(article.body)));
 
   if (article.sources.length > 0) {
-    layout.heading([{ text: 'Sources' }], 2);
+    layout.heading([{ text: labels.sources }], 2);
     layout.list(
       article.sources.map((source, index) => ({
         marker: `${index + 1}.`,
@@ -600,36 +587,29 @@ export async function renderArticlePdf(article: ArticlePdfContent): Promise<Uint
   }
 
   const url = articleUrl(article.publicUrl, article.slug);
-  const pageCount = layout.pages.length;
-  layout.pages.forEach((page, index) => {
-    const regular = fonts.regular;
-    page.drawLine({
-      start: { x: MARGIN.x, y: 50 },
-      end: { x: PAGE.width - MARGIN.x, y: 50 },
-      thickness: 0.5,
-      color: RULE,
-    });
-    page.drawText(toWinAnsi(fonts.bold, APP_NAME), {
-      x: MARGIN.x,
-      y: 38,
+  const pageCount = layout.pageCount;
+  for (let index = 0; index < pageCount; index++) {
+    doc.switchToPage(index);
+    const footer = PAGE.height - 50;
+    doc
+      .moveTo(MARGIN.x, footer)
+      .lineTo(PAGE.width - MARGIN.x, footer)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    text.draw(APP_NAME, MARGIN.x, PAGE.height - 38, { size: 8, style: 'bold', color: MUTED });
+    const pageLabel = labels.page(number.format(index + 1), number.format(pageCount));
+    const labelWidth = text.width(pageLabel, { size: 8 });
+    text.draw(pageLabel, PAGE.width - MARGIN.x - labelWidth, PAGE.height - 38, {
       size: 8,
-      font: fonts.bold,
       color: MUTED,
     });
-    const pageLabel = `Page ${index + 1} of ${pageCount}`;
-    page.drawText(pageLabel, {
-      x: PAGE.width - MARGIN.x - regular.widthOfTextAtSize(pageLabel, 8),
-      y: 38,
-      size: 8,
-      font: regular,
-      color: MUTED,
-    });
-    let shownUrl = toWinAnsi(regular, url);
-    while (shownUrl.length > 8 && regular.widthOfTextAtSize(shownUrl, 8) > CONTENT_WIDTH) {
+    let shownUrl = url;
+    while (shownUrl.length > 8 && text.width(shownUrl, { size: 8 }) > CONTENT_WIDTH) {
       shownUrl = `${shownUrl.slice(0, -4)}…`;
     }
-    page.drawText(shownUrl, { x: MARGIN.x, y: 27, size: 8, font: regular, color: LINK });
-  });
+    text.draw(shownUrl, MARGIN.x, PAGE.height - 27, { size: 8, color: LINK });
+  }
 
-  return pdf.save({ useObjectStreams: false });
+  return pdfBytes(doc);
 }
