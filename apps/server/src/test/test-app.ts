@@ -71,7 +71,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  * before each test (no background jobs), the app closed and the tables emptied after it.
  * Read `app`, `db` and `testDb` inside tests and hooks (they change per test).
  */
-export function useTestApp(options: { seed?: (db: Database['db']) => Promise<unknown> } = {}) {
+export function useTestApp(
+  options: {
+    seed?: (db: Database['db']) => Promise<unknown>;
+    /** Services options besides `backgroundJobs: false` (a test clock, say). */
+    services?: Omit<ServicesOptions, 'backgroundJobs'>;
+  } = {},
+) {
   let testDb: TestDatabase;
   let subject: TestApp;
   beforeAll(async () => {
@@ -81,7 +87,7 @@ export function useTestApp(options: { seed?: (db: Database['db']) => Promise<unk
     await options.seed?.(testDb.database.db);
     subject = await createTestApp({
       database: testDb.database,
-      services: { backgroundJobs: false },
+      services: { ...options.services, backgroundJobs: false },
     });
   });
   afterEach(async () => {

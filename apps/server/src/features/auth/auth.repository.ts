@@ -13,6 +13,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { isEmailTaken, isPhoneTaken } from '../../lib/account-uniqueness';
+import { voidOneTimeCodes } from '../../lib/one-time-codes';
 
 /** Live sign-in codes a try is compared with: the daily cap keeps them fewer anyway. */
 const DAILY_LOGIN_CODES_CHECKED = 10;
@@ -98,18 +99,7 @@ export function createAuthRepository(db: Db) {
     // One-time sign-in codes.
 
     /** Voids every unconsumed code of the user (a new request, a reset). */
-    async voidLoginCodes(userId: string, at: Date): Promise<void> {
-      await db
-        .update(oneTimeCodes)
-        .set({ consumedAt: at })
-        .where(
-          and(
-            eq(oneTimeCodes.userId, userId),
-            eq(oneTimeCodes.purpose, 'login'),
-            isNull(oneTimeCodes.consumedAt),
-          ),
-        );
-    },
+    voidLoginCodes: (userId: string, at: Date) => voidOneTimeCodes(db, userId, 'login', at),
 
     async insertLoginCode(code: {
       userId: string;

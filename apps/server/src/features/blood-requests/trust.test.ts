@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createBloodRequestResultSchema } from '@bdms/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   activityLog,
   bloodRequestHistory,
@@ -19,8 +19,7 @@ import {
   requestBody,
 } from '../../test/blood-request-helpers';
 import { signIn, type SignedInUser } from '../../test/donor-helpers';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { useTestApp } from '../../test/test-app';
 
 /**
  * Issue #14, blood requests: a duplicate hands back nothing the caller did not send, the
@@ -28,32 +27,12 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
  * a hospital records donations against its own requests only.
  */
 const MINUTE = 60_000;
-let testDb: TestDatabase;
-let subject: TestApp;
-let clock: number;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-
-beforeEach(async () => {
+let clock = Date.now();
+const subject = useTestApp({ services: { now: () => clock } });
+const db = () => subject.db;
+beforeEach(() => {
   clock = Date.now();
-  subject = await createTestApp({
-    database: testDb.database,
-    services: { backgroundJobs: false, now: () => clock },
-  });
 });
-
-afterEach(async () => {
-  await subject.close();
-  await testDb.truncate();
-});
-
-afterAll(async () => {
-  await testDb?.close();
-});
-
-const db = () => testDb.database.db;
 let addressSequence = 0;
 const nextAddress = () => `203.0.113.${(addressSequence += 1) % 250}`;
 

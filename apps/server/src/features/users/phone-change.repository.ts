@@ -2,23 +2,13 @@ import { OTP_MAX_ATTEMPTS } from '@bdms/shared';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeCodes, users, type UserRow } from '../../db/schema';
+import { voidOneTimeCodes } from '../../lib/one-time-codes';
 
 /** Pending phone number changes: one_time_codes rows of purpose `phone_change`. */
 export function createPhoneChangeRepository(db: Db) {
   return {
     /** Voids the user's pending changes: only the newest request's code works. */
-    async voidPending(userId: string, at: Date): Promise<void> {
-      await db
-        .update(oneTimeCodes)
-        .set({ consumedAt: at })
-        .where(
-          and(
-            eq(oneTimeCodes.userId, userId),
-            eq(oneTimeCodes.purpose, 'phone_change'),
-            isNull(oneTimeCodes.consumedAt),
-          ),
-        );
-    },
+    voidPending: (userId: string, at: Date) => voidOneTimeCodes(db, userId, 'phone_change', at),
 
     async insertPending(change: {
       userId: string;
