@@ -62,7 +62,7 @@ test('a visitor finds the nearest blood bank to PIN 500001, opens it and can cal
     page.getByText('Details may have changed since then. Call to confirm before you go.'),
   ).toBeVisible();
 
-  await page.getByLabel('PIN code', { exact: true }).fill('500001');
+  await page.getByLabel('PIN code or place', { exact: true }).fill('500001');
   await page.getByRole('button', { name: 'Find blood banks' }).click();
   await expect(page).toHaveURL(/\/blood-banks\?pin=500001$/);
   await expect(

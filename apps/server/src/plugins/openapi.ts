@@ -291,7 +291,9 @@ Decisions where the contract left a choice:
   installed). The directory and PIN code data are loaded from \`apps/server/data\` at start, idempotently (a hash of
   the file and of the cleaning rules' version, and the row count, in \`data_imports\`), with the cleaning rules of its
   README. Extensions: the directory's filters (also \`components\`, \`apheresis\`, \`open24x7\`) apply to search and
-  nearby; nearby also takes a \`pincode\` (its India Post centroid; 404 when unknown) and replies the \`origin\`;
+  nearby; nearby also takes a \`pincode\` or a \`place\` name (404 when unknown) and replies the \`origin\` with the
+  point's \`confidence\` (high/medium/low; the radius widens around medium and low points, and low ones are
+  \`approximate\`); \`GET /api/v1/public/places\` lists place names (towns, city localities, districts) with their point;
   \`/facets\` counts what the filters can offer (computed once per start); \`GET /api/v1/public/stats\` gives the home
   page's counts (cached 5 minutes).
 

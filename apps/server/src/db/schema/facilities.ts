@@ -51,7 +51,11 @@ export const facilities = pgTable(
 export type FacilityRow = typeof facilities.$inferSelect;
 export type NewFacilityRow = typeof facilities.$inferInsert;
 
-/** PIN code → an approximate point (India Post's offices' median), to place requests and donors. */
+/**
+ * PIN code → an approximate point, to place requests and donors (apps/server/data/README.md,
+ * "PIN code points"). `confidence` says how far it can be trusted (`low`: the sources disagree,
+ * searches widen), `source` where it came from.
+ */
 export const pincodes = pgTable(
   'pincodes',
   {
@@ -60,11 +64,42 @@ export const pincodes = pgTable(
     state: text(),
     latitude: doublePrecision().notNull(),
     longitude: doublePrecision().notNull(),
+    /** `high`, `medium` or `low` (PLACE_CONFIDENCES). */
+    confidence: text().notNull().default('medium'),
+    /** `india-post`, `india-post-repaired`, `geonames`, `neighbouring-pins` or `blood-banks`. */
+    source: text().notNull().default('india-post'),
   },
   (table) => [index('pincodes_lat_lng_idx').on(table.latitude, table.longitude)],
 );
 
 export type PincodeRow = typeof pincodes.$inferSelect;
+
+/**
+ * Place names → a point (apps/server/data/india-places.csv): India Post's office names and the
+ * districts, so "Secunderabad" or "Koramangala" can stand for a PIN code. `key` is the name in
+ * comparison form (placeKey: lower case, no punctuation), prefix-searchable; `id` is the row's
+ * number in the file.
+ */
+export const places = pgTable(
+  'places',
+  {
+    id: integer().primaryKey(),
+    key: text().notNull(),
+    name: text().notNull(),
+    /** `office` (a post office's name) or `district`. */
+    kind: text().notNull(),
+    /** The office's PIN code; null for a district. */
+    pincode: text(),
+    district: text(),
+    state: text(),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+    confidence: text().notNull(),
+  },
+  (table) => [index('places_key_idx').using('btree', sql`${table.key} text_pattern_ops`)],
+);
+
+export type PlaceRow = typeof places.$inferSelect;
 
 /**
  * What the start-up loader last loaded, per data file: a start whose file has the same SHA-256

@@ -8,6 +8,7 @@ import {
   searchText,
   toFacilityRecord,
   toPincodeRecord,
+  toPlaceRecord,
 } from './facilities.cleaning';
 
 describe('cleanText', () => {
@@ -194,6 +195,8 @@ describe('records', () => {
         state: 'Delhi',
         latitude: '28.61986',
         longitude: '77.21292',
+        confidence: 'high',
+        source: 'india-post-repaired',
       }),
     ).toEqual({
       pincode: '110001',
@@ -201,7 +204,13 @@ describe('records', () => {
       state: 'Delhi',
       latitude: 28.61986,
       longitude: 77.21292,
+      confidence: 'high',
+      source: 'india-post-repaired',
     });
+    // A file without the columns (before #15), or an unknown value: medium, India Post.
+    expect(
+      toPincodeRecord({ pincode: '110001', latitude: '28.6', longitude: '77.2', confidence: 'x' }),
+    ).toMatchObject({ confidence: 'medium', source: 'india-post' });
     expect(toPincodeRecord({ pincode: '11000', latitude: '28', longitude: '77' })).toBeNull();
     expect(toPincodeRecord({ pincode: '110001', latitude: '0', longitude: '0' })).toBeNull();
     // The Army Postal Service's 9xxxxx codes have no fixed place (999999 points at Salem).
@@ -209,6 +218,43 @@ describe('records', () => {
       expect(
         toPincodeRecord({ pincode, district: 'Nizamabad', latitude: '11.68', longitude: '77.92' }),
       ).toBeNull();
+    }
+  });
+
+  it('turns a place row into a place name with its comparison key, and skips unusable ones', () => {
+    const row = {
+      name: 'Koramangala Vi Bk',
+      kind: 'office',
+      pincode: '560095',
+      district: 'Bengaluru Urban',
+      state: 'Karnataka',
+      latitude: '12.93845',
+      longitude: '77.61915',
+      confidence: 'high',
+    };
+    expect(toPlaceRecord(row, 7)).toEqual({
+      id: 7,
+      key: 'koramangala vi bk',
+      name: 'Koramangala Vi Bk',
+      kind: 'office',
+      pincode: '560095',
+      district: 'Bengaluru Urban',
+      state: 'Karnataka',
+      latitude: 12.93845,
+      longitude: 77.61915,
+      confidence: 'high',
+    });
+    expect(toPlaceRecord({ ...row, kind: 'district', pincode: '' }, 8)).toMatchObject({
+      kind: 'district',
+      pincode: null,
+    });
+    for (const bad of [
+      { name: '..' },
+      { kind: 'village' },
+      { latitude: '0', longitude: '0' },
+      { pincode: '999999' },
+    ]) {
+      expect(toPlaceRecord({ ...row, ...bad }, 9)).toBeNull();
     }
   });
 

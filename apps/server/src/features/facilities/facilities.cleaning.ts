@@ -1,4 +1,5 @@
-import { INDIA_BOUNDS, isInBox } from '@bdms/shared';
+import { INDIA_BOUNDS, isInBox, PLACE_CONFIDENCES, type PlaceConfidence } from '@bdms/shared';
+import { placeKey } from './places/place-names';
 
 /**
  * The cleaning rules of apps/server/data/README.md, as pure functions over CSV cells. The source
@@ -155,6 +156,16 @@ export interface PincodeRecord {
   state: string | null;
   latitude: number;
   longitude: number;
+  confidence: PlaceConfidence;
+  source: string;
+}
+
+/** The file's confidence; a file without the column (before #15) is `medium`. */
+function cleanConfidence(value: string | null | undefined): PlaceConfidence {
+  const text = cleanText(value)?.toLowerCase();
+  return (PLACE_CONFIDENCES as readonly string[]).includes(text ?? '')
+    ? (text as PlaceConfidence)
+    : 'medium';
 }
 
 /** One row of india-pincode-centroids.csv → a pincodes row; null when unusable. */
@@ -173,5 +184,52 @@ export function toPincodeRecord(row: Record<string, string | undefined>): Pincod
     state: cleanText(row['state']),
     latitude,
     longitude,
+    confidence: cleanConfidence(row['confidence']),
+    source: cleanText(row['source']) ?? 'india-post',
+  };
+}
+
+export interface PlaceRecord {
+  id: number;
+  key: string;
+  name: string;
+  kind: 'office' | 'district';
+  pincode: string | null;
+  district: string | null;
+  state: string | null;
+  latitude: number;
+  longitude: number;
+  confidence: PlaceConfidence;
+}
+
+/**
+ * One row of india-places.csv (its `index`, from 1, is the id) → a places row; null when it has
+ * no name or no usable point. Army Postal Service PIN codes (9xxxxx) place nobody.
+ */
+export function toPlaceRecord(
+  row: Record<string, string | undefined>,
+  index: number,
+): PlaceRecord | null {
+  const name = cleanText(row['name']);
+  const key = name ? placeKey(name) : '';
+  const latitude = parseNumber(row['latitude']);
+  const longitude = parseNumber(row['longitude']);
+  const kind = cleanText(row['kind']);
+  if (!name || !key || latitude === null || longitude === null) return null;
+  if (kind !== 'office' && kind !== 'district') return null;
+  if (!isInBox({ latitude, longitude }, INDIA_BOUNDS)) return null;
+  const pincode = cleanPincode(row['pincode']);
+  if (pincode?.startsWith('9')) return null;
+  return {
+    id: index,
+    key,
+    name,
+    kind,
+    pincode,
+    district: cleanText(row['district']),
+    state: cleanText(row['state']),
+    latitude,
+    longitude,
+    confidence: cleanConfidence(row['confidence']),
   };
 }

@@ -1,7 +1,14 @@
 import { boundingBox, type FacilityFilters } from '@bdms/shared';
 import { and, asc, count, eq, gte, ilike, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
-import { facilities, pincodes, type FacilityRow, type PincodeRow } from '../../db/schema';
+import {
+  facilities,
+  pincodes,
+  places,
+  type FacilityRow,
+  type PincodeRow,
+  type PlaceRow,
+} from '../../db/schema';
 import { queryAll } from '../../lib/query-all';
 
 export interface SearchFilters extends FacilityFilters {
@@ -158,6 +165,25 @@ export function createFacilitiesRepository(db: Db) {
     async findPincode(pincode: string): Promise<PincodeRow | undefined> {
       const [row] = await db.select().from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
       return row;
+    },
+
+    /**
+     * Place names whose comparison form (`placeKey`) is `key` or starts with it, best first: the
+     * exact name, then names where it is a whole first word ("secunderabad" → "secunderabad
+     * bazar"), then other prefixes; within each, surer points, offices before districts, shorter
+     * names. Served by the `text_pattern_ops` index on `key`.
+     */
+    async searchPlaces(key: string, limit: number): Promise<PlaceRow[]> {
+      const prefix = `${escapeLike(key)}%`;
+      const rank = sql`case when ${places.key} = ${key} then 0
+        when ${places.key} like ${`${escapeLike(key)} %`} then 1 else 2 end`;
+      const sure = sql`case ${places.confidence} when 'high' then 0 when 'medium' then 1 else 2 end`;
+      return db
+        .select()
+        .from(places)
+        .where(sql`${places.key} like ${prefix}`)
+        .orderBy(rank, sure, asc(places.kind), sql`length(${places.key})`, asc(places.id))
+        .limit(limit);
     },
 
     /** Counts for the filters: totals, flags, (state, district) pairs and categories. */

@@ -6,6 +6,9 @@ import {
   facilityPageSchema,
   facilityNearbyResultSchema,
   facilityResultSchema,
+  MAX_NEARBY_RADIUS_KM,
+  placeSearchQuerySchema,
+  placeSearchResultSchema,
   facilitySearchQuerySchema,
   facilitySearchResultSchema,
   successEnvelope,
@@ -41,6 +44,13 @@ const DIRECTORY_REPLY = successEnvelope(facilityPageSchema);
 const NEARBY_REPLY = successEnvelope(facilityNearbyResultSchema);
 const FACETS_REPLY = successEnvelope(facilityFacetsSchema);
 const FACILITY_REPLY = successEnvelope(facilityResultSchema);
+const PLACES_REPLY = successEnvelope(placeSearchResultSchema);
+
+const PLACES_NOTE =
+  'PIN code and place points come from India Post’s office directory, checked against GeoNames’ ' +
+  'postal codes (CC BY 4.0, geonames.org) and the blood banks that state the PIN code ' +
+  '(apps/server/data/README.md). Each has a `confidence`: `high` (independent sources agree), ' +
+  '`medium` (one source alone) or `low` (the sources disagree; the point may be tens of km off).';
 
 export interface FacilitiesRoutesOptions {
   facilities: FacilitiesService;
@@ -108,15 +118,22 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
       config: { rateLimit: FACILITY_RATE_LIMITS.read, microCache: true },
       schema: {
         tags: ['facilities'],
-        summary: 'Blood banks near a point or a PIN code, nearest first',
+        summary: 'Blood banks near a point, a PIN code or a place name, nearest first',
         description:
-          'Around `lat` and `lng`, or (extension) around the centroid of a 6-digit `pincode` (India Post ' +
-          'offices; an unknown PIN code is 404 `NOT_FOUND`); one of the two, not both (400). `radiusKm` (1–200, ' +
-          'default 25), `limit` (1–50, default 10); `distanceKm` is rounded to 0.1 km. Extension: `origin` is ' +
-          'the point distances are measured from (with the PIN code’s district and state), and the ' +
-          `directory's filters apply. ${FILTERS_NOTE} A latitude/longitude bounding box on the (latitude, ` +
-          'longitude) index finds candidates; the haversine distance cuts them to the circle. Facilities ' +
-          `without usable coordinates never appear. ${DATA_NOTE}`,
+          'Around `lat` and `lng`, or (extensions) around the point of a 6-digit `pincode` or of a `place` ' +
+          'name (a town, city locality or district as India Post names it, e.g. "Secunderabad", "Koramangala"; ' +
+          'matched case- and punctuation-insensitively, the exact name first, then names it begins, as ' +
+          '`GET /api/v1/public/places` lists them); exactly one of the three (400 otherwise). An unknown PIN ' +
+          `code or place is 404 \`NOT_FOUND\`. \`radiusKm\` (1–${MAX_NEARBY_RADIUS_KM}, default 25), \`limit\` (1–50, ` +
+          'default 10); `distanceKm` is rounded to 0.1 km. Extension: `origin` is the point distances are ' +
+          'measured from, with the PIN code’s district and state, the `place` matched, its `confidence` (null ' +
+          'for `lat`/`lng`) and `approximate` (true when the confidence is `low`: screens say "near PIN ' +
+          '500003, approximate"). Around a PIN code or place the radius widens with the confidence, rather than ' +
+          'miss the nearest blood bank: `medium` adds 5 km, `low` doubles it (at least 20 km more), never ' +
+          `beyond ${MAX_NEARBY_RADIUS_KM} km; \`origin.requestedRadiusKm\` is the radius asked and \`origin.radiusKm\` the one ` +
+          `searched. ${PLACES_NOTE} The directory's filters apply. ${FILTERS_NOTE} A latitude/longitude ` +
+          'bounding box on the (latitude, longitude) index finds candidates; the haversine distance cuts them ' +
+          `to the circle. Facilities without usable coordinates never appear. ${DATA_NOTE}`,
         querystring: facilityNearbyQuerySchema,
         response: {
           200: NEARBY_REPLY,
@@ -128,6 +145,37 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<FacilitiesRoutesOptions> = 
     async (request, reply) => {
       const entry = await facilities.cached.nearby(request.query);
       sendCachedPublicly(request, reply, entry, FACILITY_CACHE_SECONDS, NEARBY_REPLY);
+      return reply;
+    },
+  );
+
+  app.get(
+    '/api/v1/public/places',
+    {
+      config: { rateLimit: FACILITY_RATE_LIMITS.search, microCache: true },
+      schema: {
+        tags: ['facilities'],
+        summary: 'Place names (towns, city localities, districts) with their point',
+        description:
+          'Extension. Place names whose comparison form (lower case, punctuation and accents dropped) starts ' +
+          'with `q`’s (2–80 characters), best first: the exact name, then names it begins as a whole word, ' +
+          'then other prefixes; surer points, post offices before districts and shorter names first. `limit` ' +
+          '1–20 (default 8). Names are India Post’s head and sub post offices (towns and city localities, ' +
+          'with their PIN code) and districts (no PIN code, `low` confidence: a district spans tens of km); ' +
+          'villages (branch offices) are not listed, their PIN code finds them. Feed a name to ' +
+          `\`GET /api/v1/public/facilities/nearby?place=\`. ${PLACES_NOTE} Cached publicly for 5 minutes. ` +
+          `Rate limit: ${FACILITY_RATE_LIMITS.search.max} per minute per address.`,
+        querystring: placeSearchQuerySchema,
+        response: {
+          200: PLACES_REPLY,
+          304: z.undefined().describe('Not modified: the ETag still matches'),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const entry = await facilities.cached.places(request.query);
+      sendCachedPublicly(request, reply, entry, FACILITY_CACHE_SECONDS, PLACES_REPLY);
       return reply;
     },
   );

@@ -11,12 +11,17 @@ import {
   type FacilitySearchQuery,
   type FacilitySearchResult,
   type NearbyOrigin,
+  type PlaceConfidence,
+  type PlaceSearchQuery,
+  type PlaceSearchResult,
+  widenedRadiusKm,
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
-import type { FacilityRow } from '../../db/schema';
+import type { FacilityRow, PlaceRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, createReplyCache, type CachedReply } from '../../lib/reply-cache';
 import { createFacilitiesRepository, type FacetCounts } from './facilities.repository';
+import { placeKey } from './places/place-names';
 
 export function toFacilityView(row: FacilityRow): Facility {
   return {
@@ -38,6 +43,19 @@ export function toFacilityView(row: FacilityRow): Facility {
     apheresis: row.apheresis,
     serviceTime: row.serviceTime,
     is24x7: row.is24x7,
+  };
+}
+
+export function toPlaceView(row: PlaceRow): PlaceSearchResult['items'][number] {
+  return {
+    name: row.name,
+    kind: row.kind as 'office' | 'district',
+    pincode: row.pincode,
+    district: row.district,
+    state: row.state,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    confidence: row.confidence as PlaceConfidence,
   };
 }
 
@@ -134,7 +152,20 @@ export function createFacilitiesService(deps: { db: Db; replyCacheMax?: number }
   // The directory changes only when the server starts (the loader runs before it listens).
   let facets: Promise<FacilityFacets> | null = null;
 
+  /**
+   * Where a nearby search starts: the caller's point, a PIN code's point or a place name's. A
+   * PIN code's or a place's point carries its confidence, and the radius widens with it
+   * (widenedRadiusKm): a low-confidence point may be tens of km off, and missing the nearest
+   * blood bank is worse than listing a few more.
+   */
   async function resolveOrigin(query: FacilityNearbyQuery): Promise<NearbyOrigin> {
+    const requestedRadiusKm = query.radiusKm;
+    const approximate = (confidence: PlaceConfidence) => ({
+      confidence,
+      approximate: confidence === 'low',
+      requestedRadiusKm,
+      radiusKm: widenedRadiusKm(requestedRadiusKm, confidence),
+    });
     if (query.pincode !== undefined) {
       const row = await repository.findPincode(query.pincode);
       if (!row) throw new AppError('NOT_FOUND', `We don't know the PIN code ${query.pincode}.`);
@@ -145,9 +176,25 @@ export function createFacilitiesService(deps: { db: Db; replyCacheMax?: number }
         pincode: row.pincode,
         district: row.district,
         state: row.state,
+        place: null,
+        ...approximate(row.confidence as PlaceConfidence),
       };
     }
-    // The query schema guarantees lat and lng when there is no PIN code.
+    if (query.place !== undefined) {
+      const [row] = await repository.searchPlaces(placeKey(query.place), 1);
+      if (!row) throw new AppError('NOT_FOUND', `We don't know a place called ${query.place}.`);
+      return {
+        latitude: row.latitude,
+        longitude: row.longitude,
+        source: 'place',
+        pincode: row.pincode,
+        district: row.district,
+        state: row.state,
+        place: row.name,
+        ...approximate(row.confidence as PlaceConfidence),
+      };
+    }
+    // The query schema guarantees lat and lng when there is no PIN code or place.
     return {
       latitude: query.lat as number,
       longitude: query.lng as number,
@@ -155,6 +202,11 @@ export function createFacilitiesService(deps: { db: Db; replyCacheMax?: number }
       pincode: null,
       district: null,
       state: null,
+      place: null,
+      confidence: null,
+      approximate: false,
+      requestedRadiusKm,
+      radiusKm: requestedRadiusKm,
     };
   }
 
@@ -197,8 +249,9 @@ export function createFacilitiesService(deps: { db: Db; replyCacheMax?: number }
     },
 
     /**
-     * Nearest first within `radiusKm` of the point or the PIN code's centroid: the bounding box
-     * uses the (latitude, longitude) index, haversine cuts to the circle.
+     * Nearest first within the radius (widened around a PIN code's or place's point, see
+     * resolveOrigin) of the point: the bounding box uses the (latitude, longitude) index,
+     * haversine cuts to the circle.
      */
     async nearby(query: FacilityNearbyQuery): Promise<FacilityNearbyResult> {
       const origin = await resolveOrigin(query);
@@ -206,7 +259,7 @@ export function createFacilitiesService(deps: { db: Db; replyCacheMax?: number }
       const rows = await repository.inBox(
         origin.latitude,
         origin.longitude,
-        query.radiusKm,
+        origin.radiusKm,
         pickFilters(query),
       );
       const items = rows
@@ -217,11 +270,19 @@ export function createFacilitiesService(deps: { db: Db; replyCacheMax?: number }
             longitude: row.longitude as number,
           }),
         }))
-        .filter((item) => item.distanceKm <= query.radiusKm)
+        .filter((item) => item.distanceKm <= origin.radiusKm)
         .sort((a, b) => a.distanceKm - b.distanceKm || a.row.name.localeCompare(b.row.name))
         .slice(0, query.limit)
         .map((item) => ({ ...toFacilityView(item.row), distanceKm: roundKm(item.distanceKm) }));
       return { items, origin };
+    },
+
+    /** Place names starting like `q`, best first (see the repository's `searchPlaces`). */
+    async places(query: PlaceSearchQuery): Promise<PlaceSearchResult> {
+      const key = placeKey(query.q);
+      if (!key) return { items: [] };
+      const rows = await repository.searchPlaces(key, query.limit);
+      return { items: rows.map(toPlaceView) };
     },
 
     /** What the filters can offer, computed once per process (the data changes only at start). */
@@ -250,9 +311,13 @@ export function createFacilitiesService(deps: { db: Db; replyCacheMax?: number }
       directory: (query: FacilityDirectoryQuery) =>
         memo(`directory:${cacheKey(query)}`, () => service.directory(query)),
       nearby: (query: FacilityNearbyQuery) =>
-        memo(`nearby:${cacheKey(query)}`, () => service.nearby(query)),
+        memo(`nearby:${cacheKey({ ...query, place: query.place && placeKey(query.place) })}`, () =>
+          service.nearby(query),
+        ),
       get: (id: string) => memo(`get:${id}`, async () => ({ facility: await service.get(id) })),
       facets: () => memo('facets', () => service.facets()),
+      places: (query: PlaceSearchQuery) =>
+        memo(`places:${cacheKey({ ...query, q: placeKey(query.q) })}`, () => service.places(query)),
       get size() {
         return replies.size;
       },

@@ -18,6 +18,7 @@ const FIXTURES = path.join(import.meta.dirname, '../../test/fixtures');
 const SAMPLE = {
   facilities: path.join(FIXTURES, 'blood-banks-sample.csv'),
   pincodes: path.join(FIXTURES, 'pincode-sample.csv'),
+  places: path.join(FIXTURES, 'places-sample.csv'),
 };
 
 const subject = useTestApp();
@@ -39,6 +40,7 @@ describe('loadReferenceData', () => {
     expect(first.map((r) => [r.name, r.skipped, r.rows])).toEqual([
       ['facilities', false, 8],
       ['pincodes', false, 5],
+      ['places', false, 9],
     ]);
     const [gandhi] = await db().select().from(facilities).where(eq(facilities.id, 'bb-2292'));
     expect(gandhi).toMatchObject({
@@ -56,6 +58,7 @@ describe('loadReferenceData', () => {
     expect(second.map((r) => [r.name, r.skipped, r.rows])).toEqual([
       ['facilities', true, 8],
       ['pincodes', true, 5],
+      ['places', true, 9],
     ]);
     expect(second.every((r) => r.ms < 1000)).toBe(true);
   });
@@ -101,7 +104,8 @@ describe('loadReferenceData', () => {
     const first = await loadReferenceData(db());
     expect(first.map((r) => [r.name, r.rows])).toEqual([
       ['facilities', 2823],
-      ['pincodes', 19274],
+      ['pincodes', 19425],
+      ['places', 26180],
     ]);
     const withPoint = await db()
       .select({ n: count() })
@@ -322,16 +326,22 @@ describe('GET /api/v1/public/facilities/nearby by PIN code', () => {
     const res = await get('/api/v1/public/facilities/nearby?pincode=500001');
     expect(res.statusCode, res.body).toBe(200);
     const data = facilityNearbyResultSchema.parse(res.json().data);
+    // The rebuilt point (#15): Abids, where the head post office is, not 22 km north-east.
     expect(data.origin).toEqual({
-      latitude: 17.52439,
-      longitude: 78.61415,
+      latitude: 17.39314,
+      longitude: 78.47628,
       source: 'pincode',
       pincode: '500001',
       district: 'Hyderabad',
       state: 'Telangana',
+      place: null,
+      confidence: 'high',
+      approximate: false,
+      requestedRadiusKm: 25,
+      radiusKm: 25,
     });
     expect(data.items.map((item) => item.id)).toEqual(['bb-2292', 'bb-2258']);
-    expect(data.items.map((item) => item.distanceKm)).toEqual([16.2, 18.4]);
+    expect(data.items.map((item) => item.distanceKm)).toEqual([4.5, 14.7]);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
 
     const wider = await get('/api/v1/public/facilities/nearby?pincode=500001&radiusKm=200');
@@ -382,13 +392,16 @@ describe('GET /api/v1/public/facilities/nearby by PIN code', () => {
     });
   });
 
-  it('wants either lat and lng or a PIN code: 400 with details otherwise, never a 500', async () => {
+  it('wants lat and lng, a PIN code or a place: 400 with details otherwise, never a 500', async () => {
     const both = await get('/api/v1/public/facilities/nearby?lat=17.4&lng=78.5&pincode=500001');
     expect(both.statusCode).toBe(400);
     expect(both.json().error).toMatchObject({
       code: 'VALIDATION_ERROR',
       details: [
-        { path: 'query.pincode', message: 'Give either lat and lng or a PIN code, not both.' },
+        {
+          path: 'query.pincode',
+          message: 'Give either lat and lng, a PIN code or a place name, not several.',
+        },
       ],
     });
     const half = await get('/api/v1/public/facilities/nearby?lat=17.4');
@@ -397,7 +410,7 @@ describe('GET /api/v1/public/facilities/nearby by PIN code', () => {
     ]);
     const none = await get('/api/v1/public/facilities/nearby');
     expect(none.json().error.details).toEqual([
-      { path: 'query.lat', message: 'Give lat and lng, or a PIN code.' },
+      { path: 'query.lat', message: 'Give lat and lng, a PIN code or a place name.' },
     ]);
     for (const query of [
       'pincode=abc',
@@ -534,7 +547,17 @@ describe('the real directory', () => {
     const distances = items.map((item) => item.distanceKm);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances.at(-1)).toBeLessThanOrEqual(25);
-    expect(items.every((item) => item.state === 'Telangana')).toBe(true);
+    // Around Abids now (#15), not 22 km north-east: the banks that state 500001 come first.
+    expect(items.slice(0, 3).map((item) => [item.id, item.pincode])).toEqual([
+      ['bb-2277', '500001'],
+      ['bb-2283', '500001'],
+      ['bb-2263', '500001'],
+    ]);
+    expect(items[2]!.distanceKm).toBeLessThan(1);
+    // Row 1446 (a Nanded, Maharashtra bank) carries a Hyderabad point in the source.
+    expect(items.filter((item) => item.state !== 'Telangana').map((item) => item.id)).toEqual([
+      'bb-1446',
+    ]);
     // The file's 999999 (an Army Postal Service code pointing at Salem) is not a place.
     const unknown = await get('/api/v1/public/facilities/nearby?pincode=999999');
     expect(unknown.statusCode).toBe(404);

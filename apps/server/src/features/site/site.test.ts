@@ -205,9 +205,21 @@ describe('OpenAPI', () => {
     expect(facets.description).toMatch(/^Extension\./);
     const nearby = doc.paths['/api/v1/public/facilities/nearby'].get;
     expect(nearby.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['lat', 'lng', 'pincode', 'components', 'apheresis', 'open24x7']),
+      expect.arrayContaining([
+        'lat',
+        'lng',
+        'pincode',
+        'place',
+        'components',
+        'apheresis',
+        'open24x7',
+      ]),
     );
     expect(Object.keys(nearby.responses)).toContain('404');
+    expect(nearby.description).toMatch(/radius widens with the confidence/);
+    const places = doc.paths['/api/v1/public/places'].get;
+    expect(places.description).toMatch(/^Extension\./);
+    expect(places.parameters.map((p: { name: string }) => p.name)).toEqual(['q', 'limit']);
     expect(doc.tags.map((tag: { name: string }) => tag.name)).toContain('site');
   });
 });

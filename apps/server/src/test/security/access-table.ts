@@ -340,6 +340,10 @@ export const TABLE: Record<string, Rule | Rule[]> = {
     call: () => ({ query: { lat: '17.385', lng: '78.4867' } }),
   },
   'GET /api/v1/public/facilities/facets': { access: PUBLIC },
+  'GET /api/v1/public/places': {
+    access: PUBLIC,
+    call: () => ({ query: { q: 'secunderabad' } }),
+  },
   'GET /api/v1/public/facilities/:id': {
     access: PUBLIC,
     call: (w) => ({ params: { id: w.facilityId } }),

@@ -91,6 +91,11 @@ const NEAR_500001 = {
     pincode: '500001',
     district: 'Hyderabad',
     state: 'Telangana',
+    place: null,
+    confidence: 'high',
+    approximate: false,
+    requestedRadiusKm: 25,
+    radiusKm: 25,
   },
 };
 
@@ -164,11 +169,13 @@ describe('/blood-banks', { timeout: 20_000 }, () => {
     const { user, api, router } = renderDirectory({
       'GET /public/facilities/nearby': ok(NEAR_500001),
     });
-    const pin = await screen.findByLabelText('PIN code');
+    const pin = await screen.findByLabelText('PIN code or place');
     await user.type(pin, '50001');
     await user.click(screen.getByRole('button', { name: 'Find blood banks' }));
     expect(pin).toHaveAccessibleDescription(
-      expect.stringContaining('Enter a 6-digit PIN code, for example 500001.'),
+      expect.stringContaining(
+        'Enter a 6-digit PIN code or a place name, for example 500001 or Koramangala.',
+      ),
     );
     expect(api.callsTo('GET /public/facilities/nearby')).toHaveLength(0);
 
@@ -200,16 +207,75 @@ describe('/blood-banks', { timeout: 20_000 }, () => {
     const { user } = renderDirectory({
       'GET /public/facilities/nearby': fail(404, 'NOT_FOUND'),
     });
-    await user.type(await screen.findByLabelText('PIN code'), '100000');
+    await user.type(await screen.findByLabelText('PIN code or place'), '100000');
     await user.click(screen.getByRole('button', { name: 'Find blood banks' }));
     expect(
       await screen.findByText(
         "We don't know the PIN code 100000. Check it, or search by city or district instead.",
       ),
     ).toBeVisible();
-    expect(screen.getByLabelText('PIN code')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('PIN code or place')).toHaveAccessibleDescription(
       expect.stringContaining("We don't know this PIN code."),
     );
+  });
+
+  it('says "near PIN 500003, approximate" and how far it searched when the PIN point is uncertain', async () => {
+    const { user } = renderDirectory({
+      'GET /public/facilities/nearby': ok({
+        ...NEAR_500001,
+        origin: {
+          ...NEAR_500001.origin,
+          pincode: '500003',
+          confidence: 'low',
+          approximate: true,
+          radiusKm: 50,
+        },
+      }),
+    });
+    await user.type(await screen.findByLabelText('PIN code or place'), '500003');
+    await user.click(screen.getByRole('button', { name: 'Find blood banks' }));
+    expect(
+      await screen.findByText(
+        'Showing blood banks near PIN 500003, approximate (Hyderabad, Telangana). Its location is ' +
+          'not exact, so we searched up to 50 km. 2 within 50 km, nearest first.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('finds blood banks near a place name typed in the PIN box, and keeps it in the address', async () => {
+    const { user, api, router } = renderDirectory({
+      'GET /public/facilities/nearby': (request) =>
+        request.query.get('place') === 'Atlantis'
+          ? fail(404, 'NOT_FOUND')
+          : ok({
+              ...NEAR_500001,
+              origin: {
+                ...NEAR_500001.origin,
+                source: 'place',
+                pincode: '560034',
+                district: 'Bengaluru Urban',
+                state: 'Karnataka',
+                place: 'Koramangala',
+              },
+            }),
+    });
+    const box = await screen.findByLabelText('PIN code or place');
+    await user.type(box, 'Koramangala');
+    await user.click(screen.getByRole('button', { name: 'Find blood banks' }));
+    expect(
+      await screen.findByText(
+        'Showing blood banks near Koramangala (Bengaluru Urban, Karnataka). 2 within 25 km, nearest first.',
+      ),
+    ).toBeVisible();
+    const call = api.callsTo('GET /public/facilities/nearby')[0]!;
+    expect(call.query.get('place')).toBe('Koramangala');
+    expect(call.query.has('pincode')).toBe(false);
+    expect(router.state.location.search).toBe('?place=Koramangala');
+
+    await user.clear(box);
+    await user.type(box, 'Atlantis');
+    await user.click(screen.getByRole('button', { name: 'Find blood banks' }));
+    expect(await screen.findByText("We don't know a place called “Atlantis”.")).toBeVisible();
   });
 
   it('suggests a larger radius when nothing is near enough', async () => {

@@ -28,9 +28,11 @@ export type FacilityPage = {
   pageSize: number;
 };
 
-/** Where "near" is measured from: the browser's location or a PIN code's centre. */
+/** Where "near" is measured from: the browser's location, a PIN code's point or a place name's. */
 export type NearbyOrigin =
-  { kind: 'point'; latitude: number; longitude: number } | { kind: 'pincode'; pincode: string };
+  | { kind: 'point'; latitude: number; longitude: number }
+  | { kind: 'pincode'; pincode: string }
+  | { kind: 'place'; place: string };
 
 /** `true` filters only; `false` is "any" on screen, so it is not sent. */
 function filterQuery(filters: FacilityFilters) {
@@ -94,7 +96,9 @@ export function fetchNearby(
   const where =
     origin.kind === 'point'
       ? { lat: origin.latitude, lng: origin.longitude }
-      : { pincode: origin.pincode };
+      : origin.kind === 'pincode'
+        ? { pincode: origin.pincode }
+        : { place: origin.place };
   return api.get<FacilityNearbyResult>('/public/facilities/nearby', {
     auth: false,
     signal,

@@ -27,7 +27,8 @@ import {
   toFacilityFilters,
   type RadiusKm,
 } from '../lib/directory-params';
-import { displayName, formatCount, formatDistance, placeLine } from '../lib/format';
+import { formatCount, formatDistance, placeLine } from '../lib/format';
+import { originLabel, originText } from '../lib/origin-text';
 import { useDirectoryParams } from '../lib/use-directory-params';
 import { DataNotice } from './data-notice';
 import { DirectoryFilters } from './directory-filters';
@@ -69,9 +70,11 @@ export function FacilityDirectory() {
 
   const origin: NearbyOrigin | null = params.pin
     ? { kind: 'pincode', pincode: params.pin }
-    : location
-      ? { kind: 'point', ...location }
-      : null;
+    : params.place
+      ? { kind: 'place', place: params.place }
+      : location
+        ? { kind: 'point', ...location }
+        : null;
 
   const facets = useFacilityFacets();
   const nearby = useFacilityNearby(mode === 'nearby' ? origin : null, params.radius, filters);
@@ -116,13 +119,17 @@ export function FacilityDirectory() {
     geolocation.clear();
     update({ pin });
   };
+  const findNearPlace = (place: string) => {
+    geolocation.clear();
+    update({ place });
+  };
   const locate = () => {
-    if (params.pin) update({ pin: undefined });
+    if (params.pin || params.place) update({ pin: undefined, place: undefined });
     geolocation.locate();
   };
   const leaveNearby = () => {
     geolocation.clear();
-    update({ pin: undefined });
+    update({ pin: undefined, place: undefined });
   };
 
   // --- What the results area shows -------------------------------------------------------
@@ -137,9 +144,9 @@ export function FacilityDirectory() {
   } else if (mode === 'directory' && directory.data) {
     items = directory.data.items.map((facility) => ({ facility }));
   }
-  const isUnknownPin =
+  const isUnknown =
     mode === 'nearby' &&
-    params.pin !== undefined &&
+    (params.pin !== undefined || params.place !== undefined) &&
     isApiError(nearby.error) &&
     nearby.error.status === 404;
 
@@ -152,20 +159,12 @@ export function FacilityDirectory() {
 
   let summary = '';
   if (mode === 'nearby' && nearby.data) {
-    const place = [nearbyOrigin?.district, nearbyOrigin?.state]
-      .filter((part): part is string => Boolean(part))
-      .map(displayName)
-      .join(', ');
-    const where =
-      nearbyOrigin?.source === 'pincode'
-        ? place
-          ? t('results.nearPin', { pin: nearbyOrigin.pincode ?? params.pin, place })
-          : t('results.nearPinNoPlace', { pin: nearbyOrigin.pincode ?? params.pin })
-        : t('results.nearYou');
+    const where = originText(nearby.data.origin, t, params.pin);
     const within = {
       count: items.length,
       value: formatCount(items.length, language),
-      radius: params.radius,
+      // Around an uncertain PIN code or place the server searched further (#15).
+      radius: Math.max(params.radius, nearby.data.origin.radiusKm),
     };
     // A full list may have more beyond it: say these are the nearest ones.
     summary = `${where} ${
@@ -203,10 +202,7 @@ export function FacilityDirectory() {
     ? {
         latitude: nearbyOrigin.latitude,
         longitude: nearbyOrigin.longitude,
-        label:
-          nearbyOrigin.source === 'pincode'
-            ? t('map.pinOrigin', { pin: nearbyOrigin.pincode ?? '' })
-            : t('map.yourLocation'),
+        label: originLabel(nearbyOrigin, t),
       }
     : null;
 
@@ -217,9 +213,15 @@ export function FacilityDirectory() {
   );
 
   let body;
-  if (isUnknownPin) {
+  if (isUnknown) {
     body = (
-      <EmptyResults title={t('results.unknownPin', { pin: params.pin })}>
+      <EmptyResults
+        title={
+          params.pin
+            ? t('results.unknownPin', { pin: params.pin })
+            : t('results.unknownPlace', { name: params.place })
+        }
+      >
         <Button variant="secondary" onClick={leaveNearby}>
           {t('results.showDirectory')}
         </Button>
@@ -285,12 +287,13 @@ export function FacilityDirectory() {
 
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <NearbyFinder
-          pin={params.pin}
+          pin={params.pin ?? params.place}
           radius={params.radius}
-          pinError={isUnknownPin ? t('near.pinUnknown') : null}
+          pinError={isUnknown ? t(params.pin ? 'near.pinUnknown' : 'near.placeUnknown') : null}
           canLocate={canLocate}
           locationStatus={geolocation.status}
           onPin={findNearPin}
+          onPlace={findNearPlace}
           onRadius={(radius) => update({ radius })}
           onLocate={locate}
         />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pincodeSchema } from '@bdms/shared';
+import { pincodeSchema, placeNameSchema } from '@bdms/shared';
 import { Button } from '../../../components/button';
 import { Field, Input, Select } from '../../../components/field';
 import { RADIUS_CHOICES, type RadiusKm } from '../lib/directory-params';
@@ -9,7 +9,7 @@ import type { GeolocationStatus } from '../hooks/use-geolocation';
 import { LocateIcon } from './icons';
 
 export interface NearbyFinderProps {
-  /** The PIN code in the address, if any. */
+  /** The PIN code or place name in the address, if any. */
   pin: string | undefined;
   radius: RadiusKm;
   /** Shown under the PIN field when the server does not know the PIN code. */
@@ -18,13 +18,16 @@ export interface NearbyFinderProps {
   canLocate: boolean;
   locationStatus: GeolocationStatus;
   onPin: (pin: string) => void;
+  /** A place name was typed instead of a PIN code ("Koramangala", #15). */
+  onPlace: (place: string) => void;
   onRadius: (radius: RadiusKm) => void;
   onLocate: () => void;
 }
 
 /**
- * "Near me": the browser's location (when the flag allows) or a PIN code, and how far to look.
- * The PIN code is checked like the server checks it (`pincodeSchema`) before anything is sent.
+ * "Near me": the browser's location (when the flag allows), a PIN code or a place name, and how
+ * far to look. What is typed is checked like the server checks it (`pincodeSchema`, or
+ * `placeNameSchema` when it has letters) before anything is sent.
  */
 export function NearbyFinder({
   pin,
@@ -33,6 +36,7 @@ export function NearbyFinder({
   canLocate,
   locationStatus,
   onPin,
+  onPlace,
   onRadius,
   onLocate,
 }: NearbyFinderProps) {
@@ -48,6 +52,17 @@ export function NearbyFinder({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (/\p{L}/u.test(value)) {
+      const place = placeNameSchema.safeParse(value);
+      if (!place.success) {
+        setFormatError(t('near.pinInvalid'));
+        return;
+      }
+      setFormatError(null);
+      setValue(place.data);
+      onPlace(place.data);
+      return;
+    }
     const parsed = pincodeSchema.safeParse(value.replace(/\s+/g, ''));
     if (!parsed.success) {
       setFormatError(t('near.pinInvalid'));
@@ -115,9 +130,8 @@ export function NearbyFinder({
           <Input
             value={value}
             onChange={(event) => setValue(event.target.value)}
-            inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={7}
+            maxLength={80}
           />
         </Field>
         <Field label={t('near.radiusLabel')}>

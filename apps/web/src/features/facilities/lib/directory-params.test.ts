@@ -117,3 +117,32 @@ describe('directory params in the address', () => {
     expect(directoryMode(parse(''), false)).toBe('directory');
   });
 });
+
+describe('a place name in the address (#15)', () => {
+  it('reads ?place= as "near a place", unless a PIN code is given, and writes it back', () => {
+    const params = parse('place=Koramangala&radius=10');
+    expect(params).toMatchObject({ place: 'Koramangala', pin: undefined, radius: 10 });
+    expect(directoryMode(params, false)).toBe('nearby');
+    expect(toSearchParams(params).toString()).toBe('place=Koramangala&radius=10');
+    expect(parse('place=Koramangala&pin=500001')).toMatchObject({
+      pin: '500001',
+      place: undefined,
+    });
+    expect(parse('place=12').place).toBeUndefined();
+  });
+
+  it('keeps one way of finding at a time: a place clears the PIN and the search, and back', () => {
+    const near = parse('pin=500001&q=gandhi');
+    expect(applyDirectoryChange(near, { place: 'Secunderabad' })).toMatchObject({
+      place: 'Secunderabad',
+      pin: undefined,
+      q: '',
+    });
+    const atPlace = parse('place=Secunderabad');
+    expect(applyDirectoryChange(atPlace, { pin: '500003' })).toMatchObject({
+      pin: '500003',
+      place: undefined,
+    });
+    expect(applyDirectoryChange(atPlace, { q: 'gandhi' })).toMatchObject({ place: undefined });
+  });
+});

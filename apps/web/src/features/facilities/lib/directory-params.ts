@@ -1,4 +1,4 @@
-import type { FacilityFilters } from '@bdms/shared';
+import { placeNameSchema, type FacilityFilters } from '@bdms/shared';
 
 /**
  * The directory's state in the address (`/blood-banks?state=Telangana&components=true&page=2`):
@@ -31,6 +31,8 @@ export interface DirectoryParams {
   page: number;
   /** "Near PIN code": a valid PIN code, else absent. */
   pin?: string;
+  /** "Near a place" (#15): a town, locality or district name, when there is no PIN code. */
+  place?: string;
   radius: RadiusKm;
 }
 
@@ -43,6 +45,12 @@ function positiveInt(value: string | null): number {
 
 function isRadius(value: number): value is RadiusKm {
   return (RADIUS_CHOICES as readonly number[]).includes(value);
+}
+
+/** A place name the server would accept, else undefined. */
+function placeName(value: string | undefined): string | undefined {
+  const parsed = placeNameSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Reads the address leniently: anything invalid is as if it were absent. */
@@ -65,6 +73,7 @@ export function parseDirectoryParams(params: URLSearchParams): DirectoryParams {
     open24x7: params.get('open24x7') === 'true',
     page: positiveInt(params.get('page')),
     pin: pin && PIN_PATTERN.test(pin) ? pin : undefined,
+    place: pin && PIN_PATTERN.test(pin) ? undefined : placeName(text('place')),
     radius: isRadius(radius) ? radius : DEFAULT_RADIUS_KM,
   };
 }
@@ -79,14 +88,15 @@ export function toSearchParams(state: DirectoryParams): URLSearchParams {
   }
   for (const key of FLAG_KEYS) if (state[key]) params.set(key, 'true');
   if (state.pin) params.set('pin', state.pin);
+  else if (state.place) params.set('place', state.place);
   if (state.radius !== DEFAULT_RADIUS_KM) params.set('radius', String(state.radius));
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
 
 /**
- * A change applied to the current state: a new state clears the district; a new search clears
- * the PIN code and a new PIN code clears the search (one way of finding at a time); any change
+ * A change applied to the current state: a new state clears the district; a new search, PIN
+ * code or place clears the other two (one way of finding at a time); any change
  * but the page's goes back to page 1.
  */
 export function applyDirectoryChange(
@@ -97,8 +107,18 @@ export function applyDirectoryChange(
   if ('state' in change && change.state !== current.state && !('district' in change)) {
     next.district = undefined;
   }
-  if (change.q) next.pin = undefined;
-  if (change.pin) next.q = '';
+  if (change.q) {
+    next.pin = undefined;
+    next.place = undefined;
+  }
+  if (change.pin) {
+    next.q = '';
+    next.place = undefined;
+  }
+  if (change.place) {
+    next.q = '';
+    next.pin = undefined;
+  }
   if (!('page' in change)) next.page = 1;
   return next;
 }
@@ -113,6 +133,7 @@ export function withoutFilters(current: DirectoryParams): DirectoryParams {
     page: 1,
     radius: current.radius,
     pin: current.pin,
+    place: current.place,
   };
 }
 
@@ -139,7 +160,7 @@ export function countActiveFilters(state: DirectoryParams): number {
 export type DirectoryMode = 'nearby' | 'search' | 'directory';
 
 export function directoryMode(state: DirectoryParams, hasLocation: boolean): DirectoryMode {
-  if (state.pin || hasLocation) return 'nearby';
+  if (state.pin || state.place || hasLocation) return 'nearby';
   if (state.q.length >= SEARCH_MIN_LENGTH) return 'search';
   return 'directory';
 }
