@@ -1,3 +1,4 @@
+import type { PlaceConfidence } from '@bdms/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -65,7 +66,7 @@ export const pincodes = pgTable(
     latitude: doublePrecision().notNull(),
     longitude: doublePrecision().notNull(),
     /** `high`, `medium` or `low` (PLACE_CONFIDENCES). */
-    confidence: text().notNull().default('medium'),
+    confidence: text().$type<PlaceConfidence>().notNull().default('medium'),
     /** `india-post`, `india-post-repaired`, `geonames`, `neighbouring-pins` or `blood-banks`. */
     source: text().notNull().default('india-post'),
   },

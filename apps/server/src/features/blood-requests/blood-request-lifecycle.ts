@@ -8,6 +8,7 @@ import {
   roundKm,
   type BloodRequestStatus,
   type MatchCandidate,
+  widenedRadiusKm,
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { BloodRequestRow } from '../../db/schema';
@@ -52,6 +53,8 @@ const STATUS_LABELS: Record<BloodRequestStatus, Record<MailLanguage, string>> = 
 export interface RequestLifecycleDeps {
   notifier: Pick<Notifier, 'notify'>;
   now: () => number;
+  /** The widest matching round (km). */
+  maxRadiusKm: number;
 }
 
 /**
@@ -60,6 +63,17 @@ export interface RequestLifecycleDeps {
  */
 export function createRequestLifecycle(deps: RequestLifecycleDeps) {
   const { notifier, now } = deps;
+
+  /**
+   * The first round's radius: a request placed at its PIN code's point starts wider when that
+   * point is approximate (medium or low confidence: widenedRadiusKm), so the donors near the
+   * real place are not missed; never wider than the widest round.
+   */
+  async function firstRadius(tx: Db, row: BloodRequestRow, radiusKm: number): Promise<number> {
+    if (row.locationSource !== 'pincode' || !row.pincode) return radiusKm;
+    const point = await createBloodRequestsRepository(tx).findPincode(row.pincode);
+    return Math.min(deps.maxRadiusKm, widenedRadiusKm(radiusKm, point?.confidence ?? null));
+  }
 
   /**
    * One matching round inside `tx`: candidates from the one SQL query, ranked by the pure
@@ -217,7 +231,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     }
     if (to === 'verified') {
       const settings = await readNotificationSettings(tx);
-      await matchRound(tx, updated, 1, settings.matchRadiusKm, at);
+      await matchRound(tx, updated, 1, await firstRadius(tx, updated, settings.matchRadiusKm), at);
       updated = (await repo.findById(row.id)) ?? updated;
       // Verified again after a change (backToReview): donors who had accepted are told, and
       // the request is in progress again.

@@ -66,7 +66,9 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'administrator or the hospital it names verifies it; until then no donor hears of it, so fake requests ' +
           'never reach donors); a hospital account’s or an administrator’s starts `verified` and the first matching ' +
           'round runs at once. **Location**: the facility’s coordinates (`facilityId`, from the hospital picker), else ' +
-          '`latitude`/`longitude`, else the PIN code’s centroid, else none — then the request is kept and shown, but ' +
+          '`latitude`/`longitude`, else the PIN code’s point (where that point is approximate — medium or low ' +
+          'confidence — the first matching round searches wider: +5 km, or twice as far and at least 20 km more), ' +
+          'else none — then the request is kept and shown, but ' +
           'matching needs a point and tells nobody (`searchRadiusKm` stays null, `locationSource` null). ' +
           '**Expiry**: `requiredBy`, else 72 hours after creation (`expiresAt`). **Critical** requests tell every ' +
           'administrator at once (in-app, push and e-mail) while `notifyAdminsOnCritical` is on; pending ones tell ' +

@@ -103,7 +103,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     maxRadiusKm: deps.matching?.maxRadiusKm ?? MATCHING_DEFAULTS.maxRadiusKm,
     widenAfterMinutes: deps.matching?.widenAfterMinutes ?? MATCHING_DEFAULTS.widenAfterMinutes,
   };
-  const lifecycle = createRequestLifecycle({ notifier, now });
+  const lifecycle = createRequestLifecycle({ notifier, now, maxRadiusKm: matching.maxRadiusKm });
   const { matchRound, transition, backToReview } = lifecycle;
   const intake = createRequestIntake({ ...deps, now }, lifecycle);
 

@@ -370,6 +370,43 @@ describe('matching near Hyderabad', () => {
     expect(await matchNotes(donor.row.id)).toHaveLength(3);
   });
 
+  it('starts wider around an approximate PIN code point, so a donor near the real place is told', async () => {
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    // 500003's point is 35 km north of the request's real place (a bad office coordinate); a
+    // donor 30 km from that point is 5 km from the real place.
+    await db()
+      .insert(pincodes)
+      .values([
+        { pincode: '500003', ...northOfHyderabad(35), confidence: 'low', source: 'geonames' },
+        { pincode: '500001', ...northOfHyderabad(0), confidence: 'high', source: 'india-post' },
+      ]);
+    const donor = await makeDonor(subject.app, db(), { km: 5, now: clock });
+    const { request } = await guestRequest({
+      latitude: undefined,
+      longitude: undefined,
+      pincode: '500003',
+    });
+    expect(request.locationSource).toBe('pincode');
+    await verify(admin, request.id);
+    const [row] = await db().select().from(bloodRequests).where(eq(bloodRequests.id, request.id));
+    // 25 km around a low-confidence point becomes 50 km (twice, at least 20 km more).
+    expect(row!.searchRadiusKm).toBe(50);
+    expect(await matchNotes(donor.row.id)).toHaveLength(1);
+
+    // Around a high-confidence point the radius stays the administrator's 25 km.
+    const sure = await guestRequest({
+      latitude: undefined,
+      longitude: undefined,
+      pincode: '500001',
+    });
+    await verify(admin, sure.request.id);
+    const [kept] = await db()
+      .select()
+      .from(bloodRequests)
+      .where(eq(bloodRequests.id, sure.request.id));
+    expect(kept!.searchRadiusKm).toBe(25);
+  });
+
   it('widens the search 30 minutes after the last round and reaches a donor at 40 km', async () => {
     const admin = await signIn(subject.app, db(), { role: 'admin' });
     const distant = await makeDonor(subject.app, db(), { km: 40, now: clock });
