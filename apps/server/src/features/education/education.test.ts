@@ -351,6 +351,7 @@ describe('FAQs', () => {
       answer: expect.stringContaining('[registration page](/register)'),
       helpfulCount: 0,
       notHelpfulCount: 0,
+      language: 'en',
     });
     for (const faq of all) expect(faqSchema.strict().parse(faq)).toEqual(faq);
     const privacy = (await get('/api/public/education/faqs?category=privacy')).json().data.items;
