@@ -61,6 +61,8 @@ async function rowVersions(): Promise<string[]> {
         union all select 'f:' || id || ':' || xmin::text from faqs
         union all select 'k:' || slug || ':' || xmin::text from education_categories
         union all select 'p:' || slug || ':' || xmin::text from pages
+        union all select 't:' || kind || ':' || key || ':' || language || ':' || xmin::text
+          from content_translations
         order by 1`,
   );
   return rows.map((row) => row.v);
@@ -71,7 +73,12 @@ describe('loadContent', () => {
     await testDb.truncate();
     const first = await loadContent(db());
     expect(first).toMatchObject({ articles: 16, faqs: 32, categories: 9, pages: 2, warnings: [] });
-    expect(first.written).toEqual({ inserted: 16 + 32 + 9 + 2, updated: 0, unpublished: 0 });
+    expect(first.translations).toBeGreaterThan(0);
+    expect(first.written).toEqual({
+      inserted: 16 + 32 + 9 + 2 + first.translations,
+      updated: 0,
+      unpublished: 0,
+    });
 
     await db()
       .update(educationContent)
@@ -101,7 +108,12 @@ describe('loadContent', () => {
 
     beforeEach(async () => {
       dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bdms-content-'));
-      await fs.cp(contentDirectory(), dir, { recursive: true });
+      // English only (translations have their own tests): the counts below are the English's.
+      await fs.cp(contentDirectory(), dir, {
+        recursive: true,
+        filter: (source) => !/\.(?:es|hi)\.(?:md|yml)$/.test(source),
+      });
+      await loadContent(db(), { directory: dir });
     });
 
     afterEach(async () => {
