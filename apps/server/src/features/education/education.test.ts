@@ -227,6 +227,34 @@ describe('GET /api/public/education/content', () => {
     expect((await get('/api/public/education/content?category=unknown')).json().data.total).toBe(0);
   });
 
+  it('finds the Hindi articles by a Hindi word for a Hindi reader, and English words still work', async () => {
+    const hindi = (
+      await get(
+        `/api/public/education/content?lang=hi&pageSize=100&q=${encodeURIComponent('रक्तदान')}`,
+      )
+    ).json().data;
+    const slugs = hindi.items.map((item: { slug: string }) => item.slug);
+    expect(slugs).toContain('who-can-donate-blood-in-india');
+    expect(hindi.items.every((item: { language: string }) => item.language === 'hi')).toBe(true);
+    expect(
+      hindi.items.find((item: { slug: string }) => item.slug === 'who-can-donate-blood-in-india')
+        .title,
+    ).toBe('भारत में कौन रक्तदान कर सकता है');
+    // "हीमोग्लोबिन" is in the Hindi iron article's title.
+    const iron = (
+      await get(`/api/public/education/content?lang=hi&q=${encodeURIComponent('हीमोग्लोबिन')}`)
+    ).json().data;
+    expect(iron.items[0].slug).toBe('iron-and-your-haemoglobin');
+    // English words: for an English reader, and for a Hindi reader too.
+    for (const lang of ['en', 'hi']) {
+      const english = (await get(`/api/public/education/content?lang=${lang}&q=buttermilk`)).json()
+        .data;
+      expect(english.items.map((item: { slug: string }) => item.slug)).toEqual([
+        'before-and-after-donating-blood',
+      ]);
+    }
+  });
+
   it('finds an article by a word of its body (full-text, stemmed)', async () => {
     // "buttermilk" appears only in the body of the before-and-after article.
     const data = (await get('/api/public/education/content?q=buttermilk')).json().data;
