@@ -152,14 +152,47 @@ describe('readContent: translations', () => {
 });
 
 describe('the real content', () => {
-  it('has a Hindi translation of every article, FAQ and policy page', async () => {
+  it.each(['hi', 'es'])(
+    'has a %s translation of every article, FAQ and policy page, without a warning',
+    async (language) => {
+      const content = await readContent();
+      const translated = (kind: string) =>
+        content.translations
+          .filter((t) => t.kind === kind && t.language === language)
+          .map((t) => t.key)
+          .sort();
+      expect(translated('article')).toEqual(content.articles.map((a) => a.slug).sort());
+      expect(translated('faq')).toEqual(content.faqs.map((f) => f.id).sort());
+      expect(translated('page')).toEqual(['privacy', 'terms']);
+      expect(content.warnings).toEqual([]);
+    },
+  );
+
+  it('keeps every number and link of the English in each translation', async () => {
     const content = await readContent();
-    const hindi = (kind: string) =>
-      content.translations.filter((t) => t.kind === kind && t.language === 'hi').map((t) => t.key);
-    expect(hindi('article').sort()).toEqual(content.articles.map((a) => a.slug).sort());
-    expect(hindi('faq').sort()).toEqual(content.faqs.map((f) => f.id).sort());
-    expect(hindi('page').sort()).toEqual(['privacy', 'terms']);
-    expect(content.warnings).toEqual([]);
+    // Facts must not drift in translation: the same figures (12.5 is 12,5 in Spanish) and links.
+    const numbers = (text: string) =>
+      (
+        text
+          .replace(/\(https?:[^)]*\)/g, '')
+          .replace(/(\d),(\d)/g, '$1.$2')
+          .match(/\d+(?:\.\d+)?/g) ?? []
+      )
+        .sort()
+        .join(' ');
+    const links = (text: string) => (text.match(/\]\(([^)]+)\)/g) ?? []).sort().join(' ');
+    const english = new Map<string, string>([
+      ...content.articles.map((a) => [`article:${a.slug}`, a.body] as const),
+      ...content.pages.map((p) => [`page:${p.slug}`, p.body] as const),
+      ...content.faqs.map((f) => [`faq:${f.id}`, `${f.question} ${f.answer}`] as const),
+    ]);
+    for (const t of content.translations) {
+      const source = english.get(`${t.kind}:${t.key}`)!;
+      const text = t.kind === 'faq' ? `${t.title} ${t.body}` : t.body;
+      const where = `${t.kind} ${t.key} (${t.language})`;
+      expect(numbers(text), where).toBe(numbers(source));
+      expect(links(text), where).toBe(links(source));
+    }
   });
 });
 
