@@ -449,6 +449,26 @@ describe('web app', () => {
     );
   });
 
+  it('sends the English prerendered page only to a browser that asks for English first', async () => {
+    const page = (language: string) =>
+      subject.app.inject({
+        url: '/blood-banks',
+        headers: { ...HTML, 'accept-language': language },
+      });
+    for (const language of ['en-IN,en;q=0.9,hi;q=0.8', 'ta-IN,ta;q=0.9,en;q=0.5', '']) {
+      const res = await page(language);
+      expect(res.body, language).toContain('data-prerendered="/blood-banks"');
+      expect(res.headers.vary, language).toMatch(/Accept-Language/);
+    }
+    for (const language of ['hi-IN,hi;q=0.9,en;q=0.8', 'es', 'en;q=0.5,hi']) {
+      const res = await page(language);
+      expect(res.statusCode, language).toBe(200);
+      expect(res.body, language).not.toContain('data-prerendered');
+      expect(res.body, language).toContain('<div id="root"></div>');
+      expect(res.headers.vary, language).toMatch(/Accept-Language/);
+    }
+  });
+
   it('answers 304 to a browser that has the prerendered page', async () => {
     const first = await subject.app.inject({ url: '/blood-banks', headers: HTML });
     const etag = String(first.headers.etag);

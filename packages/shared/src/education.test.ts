@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   contactMessageSchema,
   contentIdOrSlugParamsSchema,
+  contentLanguageOf,
+  contentLanguageQuerySchema,
   educationContentQuerySchema,
   faqFeedbackSchema,
   featuredQuerySchema,
@@ -40,14 +42,26 @@ describe('contactMessageSchema', () => {
 
 describe('education query schemas', () => {
   it('default featured to 3 and popular to 5, with caps', () => {
-    expect(featuredQuerySchema.parse({})).toEqual({ limit: 3 });
-    expect(popularQuerySchema.parse({})).toEqual({ limit: 5 });
+    expect(featuredQuerySchema.parse({})).toEqual({ limit: 3, lang: 'en' });
+    expect(popularQuerySchema.parse({})).toEqual({ limit: 5, lang: 'en' });
     expect(featuredQuerySchema.safeParse({ limit: '13' }).success).toBe(false);
   });
 
   it('paginates articles like every list', () => {
-    expect(educationContentQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
+    expect(educationContentQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20, lang: 'en' });
     expect(educationContentQuerySchema.safeParse({ pageSize: '101' }).success).toBe(false);
+  });
+
+  it('reads lang as a content language: a served one or its tag, else English, never an error', () => {
+    expect(contentLanguageOf('hi')).toBe('hi');
+    expect(contentLanguageOf(' HI-in ')).toBe('hi');
+    expect(contentLanguageOf('es_MX')).toBe('es');
+    for (const other of ['fr', 'ar', '', 'hindi', undefined, null]) {
+      expect(contentLanguageOf(other)).toBe('en');
+    }
+    expect(contentLanguageQuerySchema.parse({ lang: 'hi-IN' })).toEqual({ lang: 'hi' });
+    expect(contentLanguageQuerySchema.parse({ lang: 'xx' })).toEqual({ lang: 'en' });
+    expect(contentLanguageQuerySchema.safeParse({ lang: 'x'.repeat(36) }).success).toBe(false);
   });
 
   it('takes an article id or slug for downloads, and a strict feedback body', () => {

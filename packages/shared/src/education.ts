@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from './text';
 import { paginated, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './api';
 import { emailSchema } from './auth';
+import { TRANSLATED_LANGUAGES } from './constants';
 
 /**
  * Contracts of the public content (API.md "Public: facilities and education"): education
@@ -19,6 +20,48 @@ const slugSchema = (what: string) =>
     .min(1)
     .max(120)
     .regex(CONTENT_SLUG_PATTERN, `Not ${what} (lower-case words joined by hyphens).`);
+
+/**
+ * The languages the public content is written in. English is the source: every article, answer
+ * and policy exists in it, and each entry missing in another language falls back to its English
+ * text on its own (content/README.md "Translations").
+ */
+export const CONTENT_LANGUAGES = TRANSLATED_LANGUAGES;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+/** The languages a content file may be translated into (`<slug>.<language>.md`). */
+export const CONTENT_TRANSLATION_LANGUAGES = ['es', 'hi'] as const satisfies readonly Exclude<
+  ContentLanguage,
+  'en'
+>[];
+export type ContentTranslationLanguage = (typeof CONTENT_TRANSLATION_LANGUAGES)[number];
+
+/**
+ * The content language for a `lang` value: a served language (`hi`, or a tag of it such as
+ * `hi-IN`), else English (unknown, missing or unsupported such as `fr`).
+ */
+export function contentLanguageOf(value: string | null | undefined): ContentLanguage {
+  const base = value?.trim().toLowerCase().split(/[-_]/)[0];
+  return (CONTENT_LANGUAGES as readonly string[]).includes(base ?? '')
+    ? (base as ContentLanguage)
+    : 'en';
+}
+
+/**
+ * `?lang=` of the public content routes: the reader's language. Never an error: an unknown value
+ * reads as English, so every client gets an answer (and such URLs share English's replies).
+ */
+const contentLanguageParam = z
+  .string()
+  .max(35)
+  .optional()
+  .transform((value) => contentLanguageOf(value));
+
+/** The language an entry is written in, as served (its own, or English as the fallback). */
+const contentLanguageField = z.enum(CONTENT_LANGUAGES);
+
+/** `?lang=` alone: the routes of one article, one FAQ, one page and the short lists. */
+export const contentLanguageQuerySchema = z.object({ lang: contentLanguageParam });
+export type ContentLanguageQuery = z.infer<typeof contentLanguageQuerySchema>;
 
 /** The help centre's FAQ groups, in the order it shows them (content/faqs.yml). */
 export const FAQ_CATEGORIES = [
@@ -72,6 +115,8 @@ export const educationContentItemSchema = z.object({
   featured: z.boolean(),
   views: z.number().int(),
   downloads: z.number().int(),
+  /** The language of `title`, `summary` (and the article's `body`): the reader's, or `en`. */
+  language: contentLanguageField,
 });
 export type EducationContentItem = z.infer<typeof educationContentItemSchema>;
 
@@ -99,8 +144,12 @@ export type EducationContentPage = z.infer<typeof educationContentPageSchema>;
 export const educationContentQuerySchema = z.object({
   /** A category slug; an unknown one matches nothing. */
   category: slugSchema('a category').optional(),
-  /** Words to look for in the title, summary and text (full-text search, English stemming). */
+  /**
+   * Words to look for in the title, summary and text: full-text search of the English (English
+   * stemming) and of the reader's language's text (Spanish stemming; Hindi whole words).
+   */
   q: searchQuerySchema.optional(),
+  lang: contentLanguageParam,
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
@@ -121,9 +170,11 @@ export const contentIdOrSlugParamsSchema = z.object({
 
 export const featuredQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FEATURED_LIMIT_MAX).default(FEATURED_LIMIT_DEFAULT),
+  lang: contentLanguageParam,
 });
 export const popularQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(POPULAR_LIMIT_MAX).default(POPULAR_LIMIT_DEFAULT),
+  lang: contentLanguageParam,
 });
 export const educationContentListSchema = z.array(educationContentItemSchema);
 
@@ -146,13 +197,16 @@ export const faqSchema = z.object({
   category: z.enum(FAQ_CATEGORIES),
   helpfulCount: z.number().int(),
   notHelpfulCount: z.number().int(),
+  /** The language of `question` and `answer`: the reader's, or `en`. */
+  language: contentLanguageField,
 });
 export type Faq = z.infer<typeof faqSchema>;
 
 export const faqListQuerySchema = z.object({
   category: z.enum(FAQ_CATEGORIES).optional(),
-  /** Words to look for in the question and answer. */
+  /** Words to look for in the question and answer (English and the reader's language). */
   q: searchQuerySchema.optional(),
+  lang: contentLanguageParam,
 });
 export type FaqListQuery = z.infer<typeof faqListQuerySchema>;
 
@@ -186,6 +240,8 @@ export const contentPageSchema = z.object({
   updated: daySchema,
   /** Markdown, with the support address filled in. */
   body: z.string(),
+  /** The language of `title`, `summary` and `body`: the reader's, or `en`. */
+  language: contentLanguageField,
 });
 export type ContentPage = z.infer<typeof contentPageSchema>;
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@bdms/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicConfigSource } from '../features/flags/public-config';
@@ -81,6 +82,25 @@ function sendNotFound(app: FastifyInstance, request: FastifyRequest, reply: Fast
   return reply.code(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
 }
 
+/**
+ * The language the web app shows a visitor who has not chosen one (apps/web/src/i18n
+ * `detectLanguage`: the browser's languages in order, the first the app supports, else English),
+ * from Accept-Language, which browsers send in the order of `navigator.languages`.
+ */
+export function browserLanguage(header: string | undefined): Language {
+  const tags = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q) : 1, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const found = tags.find((entry) => (LANGUAGES as readonly string[]).includes(entry.base));
+  return (found?.base as Language | undefined) ?? FALLBACK_LANGUAGE;
+}
+
 export interface WebAppOptions {
   webDistDir: string;
   /** The configuration the prerendered pages are drawn with; none are without it. */
@@ -137,9 +157,17 @@ export const webAppPlugin = fp(
       }
       if (isPageRequest && acceptsHtml(request)) {
         // A query string can change what the page shows (filters, a search): the app renders
-        // those itself.
-        const page = request.url === pathname ? await prerendered?.get(pathname) : null;
+        // those itself. The prerendered pages are English (and the education, help and policy
+        // pages' words come in the reader's language): a browser that asks for another language
+        // gets index.html, which the app draws in that language, not an English page that its
+        // script would throw away.
+        const page =
+          request.url === pathname &&
+          browserLanguage(request.headers['accept-language']) === FALLBACK_LANGUAGE
+            ? await prerendered?.get(pathname)
+            : null;
         reply.code(200).header('cache-control', REVALIDATE);
+        if (prerendered) reply.header('vary', 'Accept-Language');
         if (!page) return reply.sendFile('index.html');
         reply.header('etag', page.etag);
         if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -118,6 +119,56 @@ export const pages = pgTable('pages', {
 });
 
 export type PageRow = typeof pages.$inferSelect;
+
+/**
+ * Translations of the public content (content/<file>.<language>.*), one row per entry and
+ * language, loaded with the English by education.loader.ts. Each entry falls back to English on
+ * its own: a missing row means the English is served, marked `language: 'en'`. Counters stay on
+ * the English row (a view of the Hindi text is a view of the article). `kind` names the entry:
+ *
+ * | kind      | key        | title     | summary  | body   |
+ * | --------- | ---------- | --------- | -------- | ------ |
+ * | `article` | its slug   | title     | summary  | body   |
+ * | `faq`     | its id     | question  | ''       | answer |
+ * | `page`    | its slug   | title     | summary  | body   |
+ *
+ * Removed from the files, a translation is deleted (nothing to keep: the English takes over).
+ */
+export const contentTranslations = pgTable(
+  'content_translations',
+  {
+    kind: text().notNull(),
+    key: text().notNull(),
+    /** A served language other than English: `es`, `hi` (TRANSLATED_LANGUAGES). */
+    language: text().notNull(),
+    title: text().notNull(),
+    summary: text().notNull().default(''),
+    /** Markdown. */
+    body: text().notNull(),
+    /** Articles: the sources with translated titles (same addresses, same order). */
+    sources: jsonb().$type<ContentSourceValue[]>(),
+    /** Articles: the reading time of this text, when its writer gave one. */
+    readingMinutes: integer(),
+    contentHash: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Full-text search of the translation, weighted title > summary > body. Spanish is stemmed;
+     * Hindi uses the 'simple' configuration (PostgreSQL has no Hindi stemmer): whole words,
+     * lower-cased, no stop words removed. Served by the GIN index below.
+     */
+    search: tsvector().generatedAlwaysAs(
+      sql`case "language" when 'es' then setweight(to_tsvector('spanish'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('spanish'::regconfig, coalesce("summary", '')), 'B') || setweight(to_tsvector('spanish'::regconfig, coalesce("body", '')), 'C') else setweight(to_tsvector('simple'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("summary", '')), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce("body", '')), 'C') end`,
+    ),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.key, table.language] }),
+    index('content_translations_search_idx').using('gin', table.search),
+    check('content_translations_kind_check', sql`${table.kind} in ('article', 'faq', 'page')`),
+    check('content_translations_language_check', sql`${table.language} in ('es', 'hi')`),
+  ],
+);
+
+export type ContentTranslationRow = typeof contentTranslations.$inferSelect;
 
 /**
  * Messages sent with the contact form, also e-mailed to SUPPORT_EMAIL. The sender's address is

@@ -1,8 +1,15 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { educationCategories, educationContent, faqs, pages } from '../../db/schema';
+import {
+  contentTranslations,
+  educationCategories,
+  educationContent,
+  faqs,
+  pages,
+} from '../../db/schema';
 import { queryAll } from '../../lib/query-all';
+import type { TranslationRecord } from './content-translations';
 import {
   readContent,
   type ArticleRecord,
@@ -27,6 +34,8 @@ export interface ContentLoadResult {
   faqs: number;
   categories: number;
   pages: number;
+  /** Translated entries (an article, FAQ or page in one language each). */
+  translations: number;
   /** Rows written; all zero when the database already matched the files. */
   written: ContentLoadCounts;
   warnings: string[];
@@ -85,7 +94,12 @@ interface Plan {
   articles: TableDiff<ArticleRecord>;
   faqs: TableDiff<FaqRecord>;
   pages: TableDiff<PageRecord>;
+  translations: TableDiff<TranslationRecord>;
 }
+
+/** A translation's row key: its kind, entry and language. */
+const translationKey = (record: Pick<TranslationRecord, 'kind' | 'key' | 'language'>) =>
+  `${record.kind}:${record.key}:${record.language}`;
 
 async function stored(
   db: Db,
@@ -109,7 +123,7 @@ async function stored(
  * then again inside the loader's transaction (one connection: see queryAll).
  */
 async function plan(db: Db, content: ContentSet): Promise<Plan> {
-  const [categoryRows, articleRows, faqRows, pageRows] = await queryAll(db, [
+  const [categoryRows, articleRows, faqRows, pageRows, translationRows] = await queryAll(db, [
     () =>
       stored(
         db,
@@ -128,6 +142,15 @@ async function plan(db: Db, content: ContentSet): Promise<Plan> {
       ),
     () => stored(db, faqs, faqs.id, faqs.contentHash, faqs.unpublishedAt),
     () => stored(db, pages, pages.slug, pages.contentHash, null),
+    () =>
+      db
+        .select({
+          kind: contentTranslations.kind,
+          key: contentTranslations.key,
+          language: contentTranslations.language,
+          contentHash: contentTranslations.contentHash,
+        })
+        .from(contentTranslations),
   ]);
   const hash = (record: { contentHash: string }) => record.contentHash;
   return {
@@ -135,6 +158,16 @@ async function plan(db: Db, content: ContentSet): Promise<Plan> {
     articles: diff(content.articles, (record) => record.slug, hash, articleRows),
     faqs: diff(content.faqs, (record) => record.id, hash, faqRows),
     pages: diff(content.pages, (record) => record.slug, hash, pageRows),
+    translations: diff(
+      content.translations,
+      translationKey,
+      hash,
+      translationRows.map((row) => ({
+        key: translationKey(row as Pick<TranslationRecord, 'kind' | 'key' | 'language'>),
+        contentHash: row.contentHash,
+        unpublished: false,
+      })),
+    ),
   };
 }
 
@@ -264,11 +297,55 @@ async function apply(tx: Db, work: Plan, at: Date): Promise<ContentLoadCounts> {
     await tx.delete(pages).where(inArray(pages.slug, work.pages.remove));
   }
 
+  const translationValues = (record: TranslationRecord) => ({
+    title: record.title,
+    summary: record.summary,
+    body: record.body,
+    sources: record.sources,
+    readingMinutes: record.readingMinutes,
+    contentHash: record.contentHash,
+    updatedAt: at,
+  });
+  const translationRow = (record: TranslationRecord) =>
+    and(
+      eq(contentTranslations.kind, record.kind),
+      eq(contentTranslations.key, record.key),
+      eq(contentTranslations.language, record.language),
+    );
+  if (work.translations.insert.length > 0) {
+    await tx.insert(contentTranslations).values(
+      work.translations.insert.map((record) => ({
+        kind: record.kind,
+        key: record.key,
+        language: record.language,
+        ...translationValues(record),
+      })),
+    );
+  }
+  for (const record of work.translations.update) {
+    await tx
+      .update(contentTranslations)
+      .set(translationValues(record))
+      .where(translationRow(record));
+  }
+  if (work.translations.remove.length > 0) {
+    // Nothing to keep: without its translation, the entry is served in English.
+    await tx
+      .delete(contentTranslations)
+      .where(
+        inArray(
+          sql`${contentTranslations.kind} || ':' || ${contentTranslations.key} || ':' || ${contentTranslations.language}`,
+          work.translations.remove,
+        ),
+      );
+  }
+
   for (const table of [
     work.categories,
     work.articles,
     work.faqs,
     work.pages,
+    work.translations,
   ] as TableDiff<unknown>[]) {
     counts.inserted += table.insert.length;
     counts.updated += table.update.length;
@@ -310,6 +387,7 @@ export async function loadContent(
     faqs: content.faqs.length,
     categories: content.categories.length,
     pages: content.pages.length,
+    translations: content.translations.length,
     written,
     warnings: content.warnings,
     ms: performance.now() - started,
@@ -320,6 +398,7 @@ export async function loadContent(
       faqs: result.faqs,
       categories: result.categories,
       pages: result.pages,
+      translations: result.translations,
       written,
       ms: Math.round(result.ms),
     },

@@ -1,5 +1,6 @@
 import {
   contentIdOrSlugParamsSchema,
+  contentLanguageQuerySchema,
   contentPageSchema,
   contentSlugParamsSchema,
   educationCategoryListSchema,
@@ -46,6 +47,16 @@ const CACHED =
   'the counts in it may be that old.';
 const perMinute = (limit: { max: number }) => `Rate limit: ${limit.max} per minute per address.`;
 const notModified = z.undefined().describe('Not modified: the ETag still matches');
+/**
+ * The reader's language (issue #15). A query parameter rather than Accept-Language: the address
+ * is the key of every cache in front of these replies (the micro-cache, browsers, any shared
+ * cache), so each language is cached apart with no `Vary`, and a link shows what it shows.
+ */
+const LANGUAGE =
+  "`lang` is the reader's language: `en`, `es` or `hi` (a tag such as `hi-IN` reads as `hi`; anything else, " +
+  'or none, as `en`; Accept-Language is not read: the address alone decides, so caches keep each language ' +
+  'apart). Each entry is served in that language when it is translated, else in English: its `language` field ' +
+  'says which (`en` for an English fallback), entry by entry.';
 
 // The 200 schemas, shared by the route definitions and the cached bodies they encode.
 const LIST_REPLY = successEnvelope(educationContentPageSchema);
@@ -77,8 +88,10 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           `matches nothing). \`q\` of ${FULLTEXT_MIN_LENGTH}+ characters is PostgreSQL full-text search over the title, ` +
           'summary and text (English stemming, so "donating" finds "donate"; web-search syntax: "a phrase", -word, or) ' +
           'and orders by relevance; a shorter `q`, or one that finds nothing that way (stop words only, part of a ' +
-          'word), is matched as a case-insensitive substring, newest first. ' +
-          `${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.search)}`,
+          'word), is matched as a case-insensitive substring, newest first. With `lang=es` or `hi`, `q` also ' +
+          "searches the reader's translations (Spanish stemming; Hindi by whole words, PostgreSQL's 'simple' " +
+          'configuration, so "रक्तदान" finds the Hindi articles), and English words still find English text. ' +
+          `${LANGUAGE} ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.search)}`,
         querystring: educationContentQuerySchema,
         response: {
           200: LIST_REPLY,
@@ -106,8 +119,11 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           'and ends with its own "Sources" section; `sources` is the same list, structured. Unknown or unpublished ' +
           `slugs are 404. **Counts a view**: once per client address per article per ${VIEW_WINDOW_MS / 3_600_000} ` +
           'hour (remembered in memory by each server process), never for HEAD. Not cached ' +
-          `(\`Cache-Control: no-store\`), so every read reaches the counter. ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+          `(\`Cache-Control: no-store\`), so every read reaches the counter. ${LANGUAGE} A translation has its own ` +
+          "`title`, `summary`, `body` and source titles; everything else is the English article's. " +
+          perMinute(EDUCATION_RATE_LIMITS.read),
         params: contentSlugParamsSchema,
+        querystring: contentLanguageQuerySchema,
         response: {
           200: ARTICLE_REPLY,
           ...errorResponses(400, 404, 429),
@@ -118,6 +134,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
       const data = await education.get(request.params.slug, {
         address: request.ip,
         countView: request.method === 'GET',
+        language: request.query.lang,
       });
       // Bytes with a JSON content type are sent as they are: encoded once while the article and
       // its view count stay the same.
@@ -141,7 +158,8 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           'Markdown (headings, paragraphs, lists, quotes, tables; links printed as "text (url)"), the sources, and ' +
           'on every page a footer with the site name, the article address (`PUBLIC_URL/articles/<slug>`) and the ' +
           'page number. Printed with the standard PDF fonts: characters outside Western European scripts are ' +
-          'replaced (− by -, ≥ by >=, others by ?). Every request counts one download. ' +
+          'replaced (− by -, ≥ by >=, others by ?), so the PDF is always the English text. Every request counts ' +
+          'one download. ' +
           perMinute(EDUCATION_RATE_LIMITS.download),
         params: contentIdOrSlugParamsSchema,
         response: {
@@ -169,7 +187,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
         summary: 'Featured articles',
         description:
           `The articles marked featured, newest first: \`limit\` 1–${FEATURED_LIMIT_MAX}, default ${FEATURED_LIMIT_DEFAULT} ` +
-          `(an array, never padded with other articles). ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+          `(an array, never padded with other articles). ${LANGUAGE} ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         querystring: featuredQuerySchema,
         response: {
           200: FEATURED_REPLY,
@@ -179,7 +197,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const entry = await education.cached.featured(request.query.limit);
+      const entry = await education.cached.featured(request.query.limit, request.query.lang);
       sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, FEATURED_REPLY);
       return reply;
     },
@@ -194,7 +212,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
         summary: 'Most read articles',
         description:
           `Most viewed first, then newest: \`limit\` 1–${POPULAR_LIMIT_MAX}, default ${POPULAR_LIMIT_DEFAULT} (an array). ` +
-          `${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+          `${LANGUAGE} ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         querystring: popularQuerySchema,
         response: {
           200: POPULAR_REPLY,
@@ -204,7 +222,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const entry = await education.cached.popular(request.query.limit);
+      const entry = await education.cached.popular(request.query.limit, request.query.lang);
       sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, POPULAR_REPLY);
       return reply;
     },
@@ -219,7 +237,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
         summary: 'Article categories, with how many articles each has',
         description:
           "An array in the education page's order (content/categories.yml); `count` is the number of published " +
-          `articles, and a category with none is still listed. ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+          `articles, and a category with none is still listed. Names are in English (the web app translates them). ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         response: {
           200: CATEGORIES_REPLY,
           304: notModified,
@@ -245,7 +263,8 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           "`{items}` with every match, **not paginated** (the whole set is a few dozen), in the help centre's " +
           'order (content/faqs.yml). `category` is one of donating, eligibility, requests, privacy, account, app ' +
           '(anything else is 400). `q` searches the question and answer like the article search (relevance first). ' +
-          `Answers are plain text with optional Markdown links. ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+          "With `lang=es` or `hi`, `q` also searches the reader's translations. " +
+          `Answers are plain text with optional Markdown links. ${LANGUAGE} ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         querystring: faqListQuerySchema,
         response: {
           200: FAQS_REPLY,
@@ -268,8 +287,9 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
       schema: {
         tags: ['education'],
         summary: 'One question and answer',
-        description: `Unknown or removed ids are 404. ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+        description: `Unknown or removed ids are 404. ${LANGUAGE} ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         params: faqIdParamsSchema,
+        querystring: contentLanguageQuerySchema,
         response: {
           200: FAQ_REPLY,
           304: notModified,
@@ -278,7 +298,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const entry = await education.cached.faq(request.params.id);
+      const entry = await education.cached.faq(request.params.id, request.query.lang);
       sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, FAQ_REPLY);
       return reply;
     },
@@ -319,8 +339,11 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
         description:
           'Extension. `slug` is `privacy` or `terms` (others 404). `body` is Markdown with `{{supportEmail}}` ' +
           'replaced by the configured support address (`SUPPORT_EMAIL`); `version` is the version donors consent ' +
-          `to at registration (CONSENT_VERSION). ${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
+          `to at registration (CONSENT_VERSION). ${LANGUAGE} A translation is served only while it translates the ` +
+          "current `version` (else the English is, marked `language: 'en'`). " +
+          `${CACHED} ${perMinute(EDUCATION_RATE_LIMITS.read)}`,
         params: pageSlugParamsSchema,
+        querystring: contentLanguageQuerySchema,
         response: {
           200: PAGE_REPLY,
           304: notModified,
@@ -329,7 +352,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const entry = await education.cached.page(request.params.slug);
+      const entry = await education.cached.page(request.params.slug, request.query.lang);
       sendCachedPublicly(request, reply, entry, EDUCATION_CACHE_SECONDS, PAGE_REPLY);
       return reply;
     },

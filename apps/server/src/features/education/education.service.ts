@@ -1,4 +1,5 @@
 import type {
+  ContentLanguage,
   ContentPage,
   EducationCategory,
   EducationContent,
@@ -58,6 +59,7 @@ export function toContentItem(row: ContentItemRow): EducationContentItem {
     featured: row.featured,
     views: row.views,
     downloads: row.downloads,
+    language: row.language,
   };
 }
 
@@ -73,6 +75,7 @@ export function toFaq(row: FaqViewRow): Faq {
     category: row.category as FaqCategory,
     helpfulCount: row.helpfulCount,
     notHelpfulCount: row.notHelpfulCount,
+    language: row.language,
   };
 }
 
@@ -165,7 +168,12 @@ export function createEducationService(deps: EducationServiceDeps) {
 
   const service = {
     async list(query: EducationContentQuery): Promise<EducationContentPage> {
-      const base = { category: query.category, page: query.page, pageSize: query.pageSize };
+      const base = {
+        category: query.category,
+        language: query.lang,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
       let result = await repository.listContent({
         ...base,
         match: query.q ? textMatchFor(query.q) : undefined,
@@ -189,11 +197,13 @@ export function createEducationService(deps: EducationServiceDeps) {
     /** The article; counts a view unless `countView` is false (HEAD) or this address just read it. */
     async get(
       slug: string,
-      reader: { address: string; countView: boolean },
+      reader: { address: string; countView: boolean; language: ContentLanguage },
     ): Promise<EducationContent> {
-      // The row is reused like the lists; a counted view updates the kept row, so readers see it.
-      const { data: row } = await memo(articleReplies, `article:${slug}`, async () => {
-        const found = await repository.findBySlug(slug);
+      // The row is reused like the lists (one per language); a counted view updates the kept
+      // row, so readers see it.
+      const key = `article:${reader.language}:${slug}`;
+      const { data: row } = await memo(articleReplies, key, async () => {
+        const found = await repository.findBySlug(slug, reader.language);
         if (!found) throw articleNotFound();
         return found;
       });
@@ -213,12 +223,12 @@ export function createEducationService(deps: EducationServiceDeps) {
       return content;
     },
 
-    async featured(limit: number): Promise<EducationContentItem[]> {
-      return (await repository.featured(limit)).map(toContentItem);
+    async featured(limit: number, language: ContentLanguage): Promise<EducationContentItem[]> {
+      return (await repository.featured(limit, language)).map(toContentItem);
     },
 
-    async popular(limit: number): Promise<EducationContentItem[]> {
-      return (await repository.popular(limit)).map(toContentItem);
+    async popular(limit: number, language: ContentLanguage): Promise<EducationContentItem[]> {
+      return (await repository.popular(limit, language)).map(toContentItem);
     },
 
     async categories(): Promise<EducationCategory[]> {
@@ -226,7 +236,7 @@ export function createEducationService(deps: EducationServiceDeps) {
     },
 
     async faqs(query: FaqListQuery): Promise<FaqList> {
-      const filters = { category: query.category };
+      const filters = { category: query.category, language: query.lang };
       let rows = await repository.listFaqs({
         ...filters,
         match: query.q ? textMatchFor(query.q) : undefined,
@@ -240,8 +250,8 @@ export function createEducationService(deps: EducationServiceDeps) {
       return { items: rows.map(toFaq) };
     },
 
-    async faq(id: string): Promise<Faq> {
-      const row = await repository.findFaq(id);
+    async faq(id: string, language: ContentLanguage): Promise<Faq> {
+      const row = await repository.findFaq(id, language);
       if (!row) throw faqNotFound();
       return toFaq(row);
     },
@@ -266,8 +276,8 @@ export function createEducationService(deps: EducationServiceDeps) {
       return { slug: row.slug, pdf, downloads };
     },
 
-    async page(slug: string): Promise<ContentPage> {
-      const row = await repository.findPage(slug);
+    async page(slug: string, language: ContentLanguage): Promise<ContentPage> {
+      const row = await repository.findPage(slug, language);
       if (!row) throw pageNotFound();
       const fill = (text: string) =>
         text.replace(SUPPORT_EMAIL_PLACEHOLDER, deps.config.supportEmail);
@@ -278,6 +288,7 @@ export function createEducationService(deps: EducationServiceDeps) {
         version: row.version,
         updated: row.updated,
         body: fill(row.body),
+        language: row.language,
       };
     },
   };
@@ -285,19 +296,28 @@ export function createEducationService(deps: EducationServiceDeps) {
   return {
     ...service,
 
-    /** The public lists with their ETags, reused for EDUCATION_REPLY_TTL_MS (see above). */
+    /**
+     * The public lists with their ETags, reused for EDUCATION_REPLY_TTL_MS (see above). The
+     * reader's language is part of every key (the queries carry `lang`; the others take it).
+     */
     cached: {
       list: (query: EducationContentQuery) =>
         memo(articleReplies, `list:${cacheKey(query)}`, () => service.list(query)),
-      featured: (limit: number) =>
-        memo(articleReplies, `featured:${limit}`, () => service.featured(limit)),
-      popular: (limit: number) =>
-        memo(articleReplies, `popular:${limit}`, () => service.popular(limit)),
+      featured: (limit: number, language: ContentLanguage) =>
+        memo(articleReplies, `featured:${language}:${limit}`, () =>
+          service.featured(limit, language),
+        ),
+      popular: (limit: number, language: ContentLanguage) =>
+        memo(articleReplies, `popular:${language}:${limit}`, () =>
+          service.popular(limit, language),
+        ),
       categories: () => memo(articleReplies, 'categories', () => service.categories()),
-      page: (slug: string) => memo(articleReplies, `page:${slug}`, () => service.page(slug)),
+      page: (slug: string, language: ContentLanguage) =>
+        memo(articleReplies, `page:${language}:${slug}`, () => service.page(slug, language)),
       faqs: (query: FaqListQuery) =>
         memo(faqReplies, `faqs:${cacheKey(query)}`, () => service.faqs(query)),
-      faq: (id: string) => memo(faqReplies, `faq:${id}`, () => service.faq(id)),
+      faq: (id: string, language: ContentLanguage) =>
+        memo(faqReplies, `faq:${language}:${id}`, () => service.faq(id, language)),
     },
   };
 }

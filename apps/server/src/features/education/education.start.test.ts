@@ -8,6 +8,7 @@ import { executeRows, type Db } from '../../db/client';
 import { loggerOptions } from '../../plugins/logger';
 import { startServer } from '../../server';
 import { createScratchPostgresDatabase, wantsPostgres } from '../../test/test-database';
+import { readContent } from './education.content';
 
 let dataDir: string;
 let databaseEnv: Record<string, string> = {};
@@ -58,6 +59,8 @@ async function rowVersions(db: Db): Promise<string[]> {
         union all select 'f:' || id || ':' || xmin::text from faqs
         union all select 'k:' || slug || ':' || xmin::text from education_categories
         union all select 'p:' || slug || ':' || xmin::text from pages
+        union all select 't:' || kind || ':' || key || ':' || language || ':' || xmin::text
+          from content_translations
         order by 1`,
   );
   return rows.map((row) => row.v);
@@ -65,16 +68,18 @@ async function rowVersions(db: Db): Promise<string[]> {
 
 describe('startServer and apps/server/content', () => {
   it('loads the content at start, logs it once, and a second start writes nothing', async () => {
+    // 16 articles, 32 FAQs, 9 categories, 2 pages, and every translation.
+    const rows = 59 + (await readContent()).translations.length;
     const first = await start();
     let versions: string[];
     try {
       expect(first.loaded).toHaveLength(1);
       expect(first.loaded[0]).toMatchObject({
         msg: 'Loaded 16 articles, 32 FAQs',
-        written: { inserted: 59, updated: 0, unpublished: 0 },
+        written: { inserted: rows, updated: 0, unpublished: 0 },
       });
       versions = await rowVersions(first.server.database.db);
-      expect(versions).toHaveLength(59);
+      expect(versions).toHaveLength(rows);
       const featured = await fetch(`${first.server.address}/api/public/education/featured`);
       expect(((await featured.json()) as { data: unknown[] }).data).toHaveLength(3);
     } finally {

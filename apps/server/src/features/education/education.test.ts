@@ -61,6 +61,8 @@ async function rowVersions(): Promise<string[]> {
         union all select 'f:' || id || ':' || xmin::text from faqs
         union all select 'k:' || slug || ':' || xmin::text from education_categories
         union all select 'p:' || slug || ':' || xmin::text from pages
+        union all select 't:' || kind || ':' || key || ':' || language || ':' || xmin::text
+          from content_translations
         order by 1`,
   );
   return rows.map((row) => row.v);
@@ -71,7 +73,12 @@ describe('loadContent', () => {
     await testDb.truncate();
     const first = await loadContent(db());
     expect(first).toMatchObject({ articles: 16, faqs: 32, categories: 9, pages: 2, warnings: [] });
-    expect(first.written).toEqual({ inserted: 16 + 32 + 9 + 2, updated: 0, unpublished: 0 });
+    expect(first.translations).toBeGreaterThan(0);
+    expect(first.written).toEqual({
+      inserted: 16 + 32 + 9 + 2 + first.translations,
+      updated: 0,
+      unpublished: 0,
+    });
 
     await db()
       .update(educationContent)
@@ -101,7 +108,12 @@ describe('loadContent', () => {
 
     beforeEach(async () => {
       dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bdms-content-'));
-      await fs.cp(contentDirectory(), dir, { recursive: true });
+      // English only (translations have their own tests): the counts below are the English's.
+      await fs.cp(contentDirectory(), dir, {
+        recursive: true,
+        filter: (source) => !/\.(?:es|hi)\.(?:md|yml)$/.test(source),
+      });
+      await loadContent(db(), { directory: dir });
     });
 
     afterEach(async () => {
@@ -213,6 +225,34 @@ describe('GET /api/public/education/content', () => {
       true,
     );
     expect((await get('/api/public/education/content?category=unknown')).json().data.total).toBe(0);
+  });
+
+  it('finds the Hindi articles by a Hindi word for a Hindi reader, and English words still work', async () => {
+    const hindi = (
+      await get(
+        `/api/public/education/content?lang=hi&pageSize=100&q=${encodeURIComponent('रक्तदान')}`,
+      )
+    ).json().data;
+    const slugs = hindi.items.map((item: { slug: string }) => item.slug);
+    expect(slugs).toContain('who-can-donate-blood-in-india');
+    expect(hindi.items.every((item: { language: string }) => item.language === 'hi')).toBe(true);
+    expect(
+      hindi.items.find((item: { slug: string }) => item.slug === 'who-can-donate-blood-in-india')
+        .title,
+    ).toBe('भारत में कौन रक्तदान कर सकता है');
+    // "हीमोग्लोबिन" is in the Hindi iron article's title.
+    const iron = (
+      await get(`/api/public/education/content?lang=hi&q=${encodeURIComponent('हीमोग्लोबिन')}`)
+    ).json().data;
+    expect(iron.items[0].slug).toBe('iron-and-your-haemoglobin');
+    // English words: for an English reader, and for a Hindi reader too.
+    for (const lang of ['en', 'hi']) {
+      const english = (await get(`/api/public/education/content?lang=${lang}&q=buttermilk`)).json()
+        .data;
+      expect(english.items.map((item: { slug: string }) => item.slug)).toEqual([
+        'before-and-after-donating-blood',
+      ]);
+    }
   });
 
   it('finds an article by a word of its body (full-text, stemmed)', async () => {
@@ -351,6 +391,7 @@ describe('FAQs', () => {
       answer: expect.stringContaining('[registration page](/register)'),
       helpfulCount: 0,
       notHelpfulCount: 0,
+      language: 'en',
     });
     for (const faq of all) expect(faqSchema.strict().parse(faq)).toEqual(faq);
     const privacy = (await get('/api/public/education/faqs?category=privacy')).json().data.items;

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, type MockReply, type MockRoute } from '../../test/api';
 import { renderRoutes } from '../../test/render';
+import { i18n } from '../../i18n';
 import {
   ARTICLES,
   CATEGORIES,
@@ -42,6 +43,45 @@ function catchDownloads() {
 }
 
 describe('/articles/:slug', () => {
+  it('asks for the article in Hindi and shows it as Hindi text, without the English-only note', async () => {
+    await i18n.changeLanguage('hi');
+    const { api } = renderArticle({
+      [`GET ${EDUCATION}/content/${SLUG}`]: (request) =>
+        ok(
+          request.query.get('lang') === 'hi'
+            ? article({
+                title: 'भारत में कौन रक्तदान कर सकता है',
+                body: '## उम्र और वज़न\n\n18 से 65 साल।',
+                language: 'hi',
+              })
+            : article(),
+        ),
+    });
+    const title = await screen.findByRole('heading', {
+      level: 1,
+      name: 'भारत में कौन रक्तदान कर सकता है',
+    });
+    expect(title).toHaveAttribute('lang', 'hi');
+    expect(title).not.toHaveAttribute('dir');
+    expect(api.callsTo(`GET ${EDUCATION}/content/${SLUG}`)[0]!.query.get('lang')).toBe('hi');
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'उम्र और वज़न' }).closest('[lang]'),
+    ).toHaveAttribute('lang', 'hi');
+    expect(screen.queryByText('यह सामग्री केवल अंग्रेज़ी में उपलब्ध है।')).not.toBeInTheDocument();
+  });
+
+  it('marks an untranslated article lang="en" dir="auto" for a Hindi reader, with the note', async () => {
+    await i18n.changeLanguage('hi');
+    renderArticle();
+    const title = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Who can donate blood in India',
+    });
+    expect(title).toHaveAttribute('lang', 'en');
+    expect(title).toHaveAttribute('dir', 'auto');
+    expect(await screen.findByText('यह सामग्री केवल अंग्रेज़ी में उपलब्ध है।')).toBeVisible();
+  });
+
   it('shows the article with its headings, date, reading time and sources, and names the tab after it', async () => {
     renderArticle();
     expect(

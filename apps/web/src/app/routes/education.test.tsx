@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, type MockRequest, type MockRoute } from '../../test/api';
 import { renderRoutes } from '../../test/render';
+import { i18n } from '../../i18n';
 import {
   ARTICLES,
   CATEGORIES,
@@ -37,10 +38,45 @@ function renderEducation(path = '/education', server: Record<string, MockRoute> 
 
 const searchBox = () =>
   screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search articles' });
+/** The queries of the content list, without `lang` (checked on its own). */
 const contentCalls = (api: ReturnType<typeof mockApi>) =>
-  api.callsTo(`GET ${EDUCATION}/content`).map((call) => Object.fromEntries(call.query));
+  api
+    .callsTo(`GET ${EDUCATION}/content`)
+    .map((call) => Object.fromEntries([...call.query].filter(([key]) => key !== 'lang')));
 
 describe('/education', () => {
+  it('asks for every list in Hindi, searches Hindi words, and marks each English fallback', async () => {
+    await i18n.changeLanguage('hi');
+    const hindi = articleItem({ title: 'भारत में कौन रक्तदान कर सकता है', language: 'hi' });
+    const { api, user } = renderEducation('/education', {
+      [`GET ${EDUCATION}/featured`]: ok([hindi]),
+      [`GET ${EDUCATION}/content`]: (request) =>
+        ok(articlePage(request.query.get('q') === 'रक्तदान' ? [hindi] : [hindi, ARTICLES[1]!])),
+    });
+    const featured = await screen.findByRole('region', { name: 'चुनिंदा लेख' });
+    const title = await within(featured).findByRole('link', {
+      name: 'भारत में कौन रक्तदान कर सकता है',
+    });
+    expect(title.closest('[lang]')).toHaveAttribute('lang', 'hi');
+    for (const route of ['featured', 'popular', 'content']) {
+      expect(api.callsTo(`GET ${EDUCATION}/${route}`)[0]!.query.get('lang'), route).toBe('hi');
+    }
+    // The untranslated article is English on a Hindi page.
+    const fallback = (await screen.findAllByText('Platelets, plasma and apheresis')).map((node) =>
+      node.closest('[lang]'),
+    );
+    for (const node of fallback) {
+      expect(node).toHaveAttribute('lang', 'en');
+      expect(node).toHaveAttribute('dir', 'auto');
+    }
+
+    await user.type(screen.getByRole('searchbox'), 'रक्तदान{Enter}');
+    await waitFor(() =>
+      expect(api.callsTo(`GET ${EDUCATION}/content`).at(-1)!.query.get('q')).toBe('रक्तदान'),
+    );
+    expect(api.callsTo(`GET ${EDUCATION}/content`).at(-1)!.query.get('lang')).toBe('hi');
+  });
+
   it('shows the topics with their counts, the featured and most read articles, and all articles', async () => {
     renderEducation();
     expect(

@@ -162,6 +162,40 @@ describe('/help', () => {
     expect(window.localStorage.getItem(FAQ_VOTES_STORAGE_KEY)).toBeNull();
   });
 
+  it('asks for the answers in Hindi and marks each English fallback lang="en"', async () => {
+    await i18n.changeLanguage('hi');
+    const { api, user } = renderHelp({
+      [`GET ${EDUCATION}/faqs`]: (request) =>
+        ok({
+          items: FAQS.map((item) =>
+            request.query.get('lang') === 'hi' && item.id === 'how-to-register'
+              ? {
+                  ...item,
+                  question: 'मैं रक्तदाता के रूप में कैसे रजिस्टर करूँ?',
+                  answer: '[रजिस्ट्रेशन पेज](/register) पर जाएँ।',
+                  language: 'hi' as const,
+                }
+              : item,
+          ),
+        }),
+    });
+    const translated = await screen.findByRole('button', {
+      name: 'मैं रक्तदाता के रूप में कैसे रजिस्टर करूँ?',
+    });
+    expect(api.callsTo(`GET ${EDUCATION}/faqs`)[0]!.query.get('lang')).toBe('hi');
+    expect(within(translated).getByText(/रजिस्टर करूँ/)).toHaveAttribute('lang', 'hi');
+    const fallback = within(
+      screen.getByRole('button', { name: 'Who can see my phone number?' }),
+    ).getByText('Who can see my phone number?');
+    expect(fallback).toHaveAttribute('lang', 'en');
+    expect(fallback).toHaveAttribute('dir', 'auto');
+    await user.click(translated);
+    expect(screen.getByRole('link', { name: 'रजिस्ट्रेशन पेज' }).closest('[lang]')).toHaveAttribute(
+      'lang',
+      'hi',
+    );
+  });
+
   it('names the categories in the visitor’s language', async () => {
     await i18n.changeLanguage('hi');
     renderHelp();

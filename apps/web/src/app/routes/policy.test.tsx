@@ -54,6 +54,45 @@ describe('/privacy and /terms', () => {
     ).toBeVisible();
   });
 
+  it('asks for the policy in the visitor’s language and shows it without a note when translated', async () => {
+    await i18n.changeLanguage('hi');
+    const { api } = renderPolicy('/privacy', {
+      'GET /api/public/pages/privacy': (request) =>
+        ok(
+          request.query.get('lang') === 'hi'
+            ? policy({
+                title: 'गोपनीयता नीति (पूरी)',
+                summary: 'हम कौन-सी जानकारी रखते हैं।',
+                body: '## छोटे में\n\nआपका फ़ोन नंबर अजनबियों को नहीं दिखता।',
+                language: 'hi',
+              })
+            : policy(),
+        ),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'गोपनीयता नीति (पूरी)' }),
+    ).toBeVisible();
+    expect(api.callsTo('GET /api/public/pages/privacy')[0]!.query.get('lang')).toBe('hi');
+    const text = screen.getByRole('heading', { level: 2, name: 'छोटे में' }).closest('[lang]');
+    expect(text).toHaveAttribute('lang', 'hi');
+    expect(text).not.toHaveAttribute('dir');
+    expect(screen.queryByText('यह सामग्री केवल अंग्रेज़ी में उपलब्ध है।')).not.toBeInTheDocument();
+  });
+
+  it('asks for English for a language the content is not written in, and marks it', async () => {
+    await i18n.changeLanguage('fr');
+    const { api } = renderPolicy('/privacy');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'The short version' }),
+    ).toBeVisible();
+    expect(api.callsTo('GET /api/public/pages/privacy')[0]!.query.get('lang')).toBe('en');
+    const text = screen
+      .getByRole('heading', { level: 2, name: 'The short version' })
+      .closest('[lang]');
+    expect(text).toHaveAttribute('lang', 'en');
+    expect(text).toHaveAttribute('dir', 'auto');
+  });
+
   it('names the page in the visitor’s language and says the text is in English', async () => {
     await i18n.changeLanguage('hi');
     renderPolicy('/privacy');
@@ -63,5 +102,8 @@ describe('/privacy and /terms', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: 'The short version' }).closest('[lang]'),
     ).toHaveAttribute('lang', 'en');
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'The short version' }).closest('[lang]'),
+    ).toHaveAttribute('dir', 'auto');
   });
 });

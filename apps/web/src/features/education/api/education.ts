@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ContentLanguage,
   ContentPage,
   EducationCategory,
   EducationContent,
@@ -10,10 +11,14 @@ import type {
   PageSlug,
 } from '@bdms/shared';
 import { api } from '../../../lib/api-client';
+import { useContentLanguage } from '../lib/content-language';
 
 /**
  * Calls of the public education pages (API.md "Public: facilities and education"). They live
- * under `/api/public/...`, outside `/api/v1`; none needs a session.
+ * under `/api/public/...`, outside `/api/v1`; none needs a session. Every read sends the
+ * reader's content language (`?lang=`, lib/content-language.ts) and keeps it in its query key:
+ * the server answers each entry in that language when translated, else in English, and says
+ * which in each entry's `language`.
  */
 const BASE = '/api/public/education';
 
@@ -27,26 +32,34 @@ export interface ArticleListParams {
   pageSize?: number;
 }
 
-/** Everything under `['education']`. */
+/** Everything under `['education']`; the reader's language is part of each content key. */
 export const educationKeys = {
   all: ['education'] as const,
-  articles: (params: ArticleListParams) => ['education', 'articles', params] as const,
-  article: (slug: string) => ['education', 'article', slug] as const,
-  featured: ['education', 'featured'] as const,
-  popular: ['education', 'popular'] as const,
+  articles: (params: ArticleListParams, lang: ContentLanguage) =>
+    ['education', 'articles', lang, params] as const,
+  article: (slug: string, lang: ContentLanguage) => ['education', 'article', lang, slug] as const,
+  featured: (lang: ContentLanguage) => ['education', 'featured', lang] as const,
+  popular: (lang: ContentLanguage) => ['education', 'popular', lang] as const,
   categories: ['education', 'categories'] as const,
-  faqs: ['education', 'faqs'] as const,
-  page: (slug: PageSlug) => ['education', 'page', slug] as const,
+  /** Every language's FAQ list (a vote changes the counts in all of them). */
+  allFaqs: ['education', 'faqs'] as const,
+  faqs: (lang: ContentLanguage) => ['education', 'faqs', lang] as const,
+  page: (slug: PageSlug, lang: ContentLanguage) => ['education', 'page', lang, slug] as const,
 };
 
-/** `GET /content?q=&category=&page=&pageSize=`: newest first, or by relevance with `q`. */
-export function fetchArticles(params: ArticleListParams, signal?: AbortSignal) {
+/** `GET /content?q=&category=&page=&pageSize=&lang=`: newest first, or by relevance with `q`. */
+export function fetchArticles(
+  params: ArticleListParams,
+  lang: ContentLanguage,
+  signal?: AbortSignal,
+) {
   return api.get<EducationContentPage>(`${BASE}/content`, {
     query: {
       q: params.q,
       category: params.category,
       page: params.page,
       pageSize: params.pageSize,
+      lang,
     },
     signal,
     auth: false,
@@ -54,9 +67,10 @@ export function fetchArticles(params: ArticleListParams, signal?: AbortSignal) {
 }
 
 export function useArticles(params: ArticleListParams, options: { enabled?: boolean } = {}) {
+  const lang = useContentLanguage();
   return useQuery({
-    queryKey: educationKeys.articles(params),
-    queryFn: ({ signal }) => fetchArticles(params, signal),
+    queryKey: educationKeys.articles(params, lang),
+    queryFn: ({ signal }) => fetchArticles(params, lang, signal),
     placeholderData: keepPreviousData,
     staleTime: CONTENT_STALE_MS,
     enabled: options.enabled ?? true,
@@ -65,11 +79,13 @@ export function useArticles(params: ArticleListParams, options: { enabled?: bool
 
 /** `GET /content/{slug}`: the article with its Markdown body (the server counts a view). */
 export function useArticle(slug: string, options: { enabled?: boolean } = {}) {
+  const lang = useContentLanguage();
   return useQuery({
     enabled: options.enabled ?? true,
-    queryKey: educationKeys.article(slug),
+    queryKey: educationKeys.article(slug, lang),
     queryFn: ({ signal }) =>
       api.get<EducationContent>(`${BASE}/content/${encodeURIComponent(slug)}`, {
+        query: { lang },
         signal,
         auth: false,
       }),
@@ -79,20 +95,30 @@ export function useArticle(slug: string, options: { enabled?: boolean } = {}) {
 
 /** `GET /featured` (3 by default). */
 export function useFeaturedArticles() {
+  const lang = useContentLanguage();
   return useQuery({
-    queryKey: educationKeys.featured,
+    queryKey: educationKeys.featured(lang),
     queryFn: ({ signal }) =>
-      api.get<EducationContentItem[]>(`${BASE}/featured`, { signal, auth: false }),
+      api.get<EducationContentItem[]>(`${BASE}/featured`, {
+        query: { lang },
+        signal,
+        auth: false,
+      }),
     staleTime: CONTENT_STALE_MS,
   });
 }
 
 /** `GET /popular` (5 by default, most read first). */
 export function usePopularArticles() {
+  const lang = useContentLanguage();
   return useQuery({
-    queryKey: educationKeys.popular,
+    queryKey: educationKeys.popular(lang),
     queryFn: ({ signal }) =>
-      api.get<EducationContentItem[]>(`${BASE}/popular`, { signal, auth: false }),
+      api.get<EducationContentItem[]>(`${BASE}/popular`, {
+        query: { lang },
+        signal,
+        auth: false,
+      }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -117,9 +143,11 @@ export function downloadArticle(id: string): Promise<Blob> {
 
 /** `GET /faqs`: every question (a few dozen), filtered on the device as the visitor types. */
 export function useFaqs() {
+  const lang = useContentLanguage();
   return useQuery({
-    queryKey: educationKeys.faqs,
-    queryFn: ({ signal }) => api.get<FaqList>(`${BASE}/faqs`, { signal, auth: false }),
+    queryKey: educationKeys.faqs(lang),
+    queryFn: ({ signal }) =>
+      api.get<FaqList>(`${BASE}/faqs`, { query: { lang }, signal, auth: false }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -135,7 +163,7 @@ export function useFaqFeedback() {
         { auth: false },
       ),
     onSuccess: (result) => {
-      queryClient.setQueryData<FaqList>(educationKeys.faqs, (list) =>
+      queryClient.setQueriesData<FaqList>({ queryKey: educationKeys.allFaqs }, (list) =>
         list
           ? {
               items: list.items.map((faq) =>
@@ -156,10 +184,15 @@ export function useFaqFeedback() {
 
 /** `GET /api/public/pages/{privacy|terms}`. */
 export function useContentPage(slug: PageSlug) {
+  const lang = useContentLanguage();
   return useQuery({
-    queryKey: educationKeys.page(slug),
+    queryKey: educationKeys.page(slug, lang),
     queryFn: ({ signal }) =>
-      api.get<ContentPage>(`/api/public/pages/${slug}`, { signal, auth: false }),
+      api.get<ContentPage>(`/api/public/pages/${slug}`, {
+        query: { lang },
+        signal,
+        auth: false,
+      }),
     staleTime: CONTENT_STALE_MS,
   });
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EducationContentItem } from '@bdms/shared';
 import { ClockIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
-import { CONTENT_LANGUAGE } from '../lib/content-language';
+import { useTextLanguage } from '../lib/content-language';
 
 export function articlePath(slug: string): string {
   return `/articles/${encodeURIComponent(slug)}`;
@@ -23,6 +23,7 @@ export interface ArticleCardProps {
  */
 export function ArticleCard({ article, categoryName, tone = 'default' }: ArticleCardProps) {
   const { t } = useTranslation('education');
+  const textLanguage = useTextLanguage(article.language);
   return (
     <article
       className={cn(
@@ -33,10 +34,7 @@ export function ArticleCard({ article, categoryName, tone = 'default' }: Article
       )}
     >
       {categoryName && <p className="text-sm font-semibold text-primary-800">{categoryName}</p>}
-      <h3
-        className="mt-1 text-lg leading-snug font-semibold text-slate-900"
-        lang={CONTENT_LANGUAGE}
-      >
+      <h3 className="mt-1 text-lg leading-snug font-semibold text-slate-900" {...textLanguage}>
         <Link
           to={articlePath(article.slug)}
           className="no-underline after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none"
@@ -44,7 +42,7 @@ export function ArticleCard({ article, categoryName, tone = 'default' }: Article
           {article.title}
         </Link>
       </h3>
-      <p className="mt-2 text-slate-700" lang={CONTENT_LANGUAGE}>
+      <p className="mt-2 text-slate-700" {...textLanguage}>
         {article.summary}
       </p>
       <p className="mt-auto flex items-center gap-1.5 pt-3 text-sm text-slate-600">

@@ -6,7 +6,7 @@ import { ClockIcon } from '../../../components/icons';
 import { useFormatDate } from '../../../lib/dates';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useArticles } from '../api/education';
-import { CONTENT_LANGUAGE } from '../lib/content-language';
+import { useTextLanguage } from '../lib/content-language';
 import { educationSearchString } from '../lib/search-params';
 import { ArticleCardList } from './article-card';
 import { DownloadArticleButton } from './download-article-button';
@@ -65,6 +65,7 @@ export function ArticleView({
   const headingId = useId();
   usePageMeta(article.title, article.summary);
   const categoryName = categoryNames.get(article.category);
+  const textLanguage = useTextLanguage(article.language);
 
   return (
     <div className="container-page animate-page-in py-8 sm:py-12">
@@ -78,12 +79,12 @@ export function ArticleView({
           )}
           <h1
             id={headingId}
-            lang={CONTENT_LANGUAGE}
+            {...textLanguage}
             className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
           >
             {article.title}
           </h1>
-          <p lang={CONTENT_LANGUAGE} className="mt-4 text-lg text-slate-700">
+          <p {...textLanguage} className="mt-4 text-lg text-slate-700">
             {article.summary}
           </p>
           <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
@@ -98,9 +99,9 @@ export function ArticleView({
           <div className="mt-5">
             <DownloadArticleButton id={article.id} slug={article.slug} />
           </div>
-          <EnglishOnlyNote />
+          <EnglishOnlyNote textLanguage={article.language} />
         </header>
-        <MarkdownContent lang={CONTENT_LANGUAGE} className="mt-8 border-t border-slate-200 pt-8">
+        <MarkdownContent {...textLanguage} className="mt-8 border-t border-slate-200 pt-8">
           {article.body}
         </MarkdownContent>
       </article>

@@ -1,12 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import type { ContentLanguage } from '@bdms/shared';
 import { InfoIcon } from '../../../components/icons';
-import { useReadsContentLanguage } from '../lib/content-language';
+import { useIsEnglishFallback } from '../lib/content-language';
 
-/** Said to visitors reading in another language: the text below is in English. */
-export function EnglishOnlyNote({ className }: { className?: string }) {
+/**
+ * Said to visitors reading in another language when the text below is the English one (it has
+ * not been translated into their language).
+ */
+export function EnglishOnlyNote({
+  textLanguage,
+  className,
+}: {
+  /** The language the text is served in (its `language`). */
+  textLanguage: ContentLanguage;
+  className?: string;
+}) {
   const { t } = useTranslation('education');
-  const readsEnglish = useReadsContentLanguage();
-  if (readsEnglish) return null;
+  if (!useIsEnglishFallback(textLanguage)) return null;
   return (
     <p
       className={

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FAQ_CATEGORIES, type Faq, type FaqCategory } from '@bdms/shared';
 import { ChevronDownIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
-import { CONTENT_LANGUAGE } from '../lib/content-language';
+import { useTextLanguage } from '../lib/content-language';
 import { FaqFeedback } from './faq-feedback';
 import { MarkdownContent } from './markdown';
 
@@ -17,6 +17,7 @@ export function FaqItem({ faq, initiallyOpen = false }: { faq: Faq; initiallyOpe
   const [isOpen, setIsOpen] = useState(initiallyOpen);
   const panelId = useId();
   const itemRef = useRef<HTMLLIElement>(null);
+  const textLanguage = useTextLanguage(faq.language);
   // Opened by the address (`#faq-<id>`): the list arrived after the browser looked for the anchor.
   useEffect(() => {
     if (initiallyOpen) itemRef.current?.scrollIntoView?.({ block: 'start' });
@@ -35,7 +36,7 @@ export function FaqItem({ faq, initiallyOpen = false }: { faq: Faq; initiallyOpe
           onClick={() => setIsOpen((open) => !open)}
           className="flex min-h-11 w-full items-start justify-between gap-4 py-4 text-start text-lg font-semibold text-slate-900 hover:text-primary-800"
         >
-          <span lang={CONTENT_LANGUAGE}>{faq.question}</span>
+          <span {...textLanguage}>{faq.question}</span>
           <ChevronDownIcon
             className={cn(
               'mt-1 size-5 shrink-0 text-slate-600 transition-transform',
@@ -48,7 +49,7 @@ export function FaqItem({ faq, initiallyOpen = false }: { faq: Faq; initiallyOpe
       <div id={panelId} hidden={!isOpen} className="pb-5">
         {isOpen && (
           <>
-            <MarkdownContent lang={CONTENT_LANGUAGE}>{faq.answer}</MarkdownContent>
+            <MarkdownContent {...textLanguage}>{faq.answer}</MarkdownContent>
             <FaqFeedback faqId={faq.id} />
           </>
         )}

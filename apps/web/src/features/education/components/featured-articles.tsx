@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/query-state';
 import { useFeaturedArticles, usePopularArticles } from '../api/education';
-import { CONTENT_LANGUAGE } from '../lib/content-language';
+import { textLanguageProps, useReaderLanguage } from '../lib/content-language';
 import { ArticleCardList, ArticleListSkeleton, articlePath } from './article-card';
 
 /** "Featured articles": the three the editors chose (`GET /featured`). */
@@ -42,6 +42,7 @@ export function PopularArticles() {
   const { t } = useTranslation('education');
   const headingId = useId();
   const popular = usePopularArticles();
+  const readerLanguage = useReaderLanguage();
   if (popular.isSuccess && popular.data.length === 0) return null;
   return (
     <section
@@ -74,7 +75,7 @@ export function PopularArticles() {
               <div className="min-w-0">
                 <Link
                   to={articlePath(article.slug)}
-                  lang={CONTENT_LANGUAGE}
+                  {...textLanguageProps(article.language, readerLanguage)}
                   className="font-semibold text-slate-900 underline decoration-slate-300 hover:decoration-primary-700"
                 >
                   {article.title}

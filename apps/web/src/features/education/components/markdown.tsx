@@ -141,15 +141,18 @@ const DISALLOWED_ELEMENTS = ['img', 'input'];
 export interface MarkdownContentProps {
   children: string;
   className?: string;
-  /** The language of the text (the content is written in English). */
+  /** The language of the text (the entry's `language`). */
   lang?: string;
+  /** `auto` for text in another language than the page's (see lib/content-language.ts). */
+  dir?: 'auto';
 }
 
 /** Markdown as readable prose: one column of about 65 characters, headings from h2 down. */
-export function MarkdownContent({ children, className, lang }: MarkdownContentProps) {
+export function MarkdownContent({ children, className, lang, dir }: MarkdownContentProps) {
   return (
     <div
       lang={lang}
+      dir={dir}
       className={cn(
         'max-w-prose text-base leading-relaxed text-slate-800 sm:text-lg [&>:first-child]:mt-0 [&>:last-child]:mb-0',
         className,

@@ -4,7 +4,7 @@ import { Page } from '../../../components/page';
 import { LoadError, LoadingState } from '../../../components/query-state';
 import { useFormatDate } from '../../../lib/dates';
 import { useContentPage } from '../api/education';
-import { CONTENT_LANGUAGE, useReadsContentLanguage } from '../lib/content-language';
+import { textLanguageProps, useReaderLanguage } from '../lib/content-language';
 import { EnglishOnlyNote } from './english-only-note';
 import { MarkdownContent } from './markdown';
 
@@ -16,7 +16,7 @@ export function PolicyPage({ slug }: { slug: PageSlug }) {
   const { t } = useTranslation(['pages', 'education']);
   const formatDate = useFormatDate();
   const policy = useContentPage(slug);
-  const readsEnglish = useReadsContentLanguage();
+  const readerLanguage = useReaderLanguage();
   const pageName = t(`pages:${slug}.title`);
   const description = t(`pages:${slug}.description`);
 
@@ -39,11 +39,15 @@ export function PolicyPage({ slug }: { slug: PageSlug }) {
   }
 
   const { data } = policy;
-  // The policy's own title in English; in another language, the page's translated name (the
-  // note below says the text is in English).
+  const textLanguage = textLanguageProps(data.language, readerLanguage);
+  // The policy's own title when it is in the reader's language; else the page's translated name
+  // (the note below says the text is in English).
   return (
-    <Page title={readsEnglish ? data.title : pageName} description={description}>
-      <p lang={CONTENT_LANGUAGE} className="mt-4 max-w-3xl text-lg text-slate-700">
+    <Page
+      title={data.language === readerLanguage ? data.title : pageName}
+      description={description}
+    >
+      <p {...textLanguage} className="mt-4 max-w-3xl text-lg text-slate-700">
         {data.summary}
       </p>
       <p className="mt-3 text-slate-700">
@@ -52,8 +56,8 @@ export function PolicyPage({ slug }: { slug: PageSlug }) {
           date: formatDate(data.updated, 'long'),
         })}
       </p>
-      <EnglishOnlyNote />
-      <MarkdownContent lang={CONTENT_LANGUAGE} className="mt-8 border-t border-slate-200 pt-8">
+      <EnglishOnlyNote textLanguage={data.language} />
+      <MarkdownContent {...textLanguage} className="mt-8 border-t border-slate-200 pt-8">
         {data.body}
       </MarkdownContent>
     </Page>

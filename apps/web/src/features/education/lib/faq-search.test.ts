@@ -9,6 +9,7 @@ const faq = (id: string, question: string, answer: string): Faq => ({
   category: 'account',
   helpfulCount: 0,
   notHelpfulCount: 0,
+  language: 'en',
 });
 
 const FAQS = [

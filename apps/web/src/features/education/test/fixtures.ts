@@ -22,6 +22,7 @@ export function articleItem(overrides: Partial<EducationContentItem> = {}): Educ
     featured: true,
     views: 10,
     downloads: 2,
+    language: 'en',
     ...overrides,
   };
 }
@@ -85,6 +86,7 @@ export function faq(overrides: Partial<Faq> = {}): Faq {
     answer: 'Go to the [registration page](/register) and fill in your details.',
     helpfulCount: 4,
     notHelpfulCount: 1,
+    language: 'en',
     ...overrides,
   };
 }
@@ -124,6 +126,7 @@ export function policy(overrides: Partial<ContentPage> = {}): ContentPage {
     version: '2026-11-01',
     updated: '2026-11-01',
     body: '## The short version\n\nYour phone number is never shown to strangers. Write to support@example.org.',
+    language: 'en',
     ...overrides,
   };
 }
