@@ -232,12 +232,15 @@ export function createEducationRepository(db: Db) {
     },
 
     /** By id when `key` is a UUID (ids and slugs never collide: slugs are not UUIDs), else by slug. */
-    async findByIdOrSlug(key: string, isUuid: boolean): Promise<ContentRow | undefined> {
-      // English: the PDF is printed with the standard PDF fonts, which have no Devanagari.
+    async findByIdOrSlug(
+      key: string,
+      isUuid: boolean,
+      language: ContentLanguage,
+    ): Promise<ContentRow | undefined> {
       const [row] = await db
         .select(fullColumns)
         .from(educationContent)
-        .leftJoin(articleText, joinArticleText('en'))
+        .leftJoin(articleText, joinArticleText(language))
         .where(
           and(
             published,

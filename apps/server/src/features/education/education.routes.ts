@@ -157,11 +157,14 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
           '`<slug>.pdf`: A4, the title, summary, category, reading time and date, the text laid out from its ' +
           'Markdown (headings, paragraphs, lists, quotes, tables; links printed as "text (url)"), the sources, and ' +
           'on every page a footer with the site name, the article address (`PUBLIC_URL/articles/<slug>`) and the ' +
-          'page number. Printed with the standard PDF fonts: characters outside Western European scripts are ' +
-          'replaced (− by -, ≥ by >=, others by ?), so the PDF is always the English text. Every request counts ' +
-          'one download. ' +
+          "page number. In the reader's language: " +
+          LANGUAGE +
+          ' The text is shaped in its own script (Devanagari and the other Indian scripts, Arabic right to left) ' +
+          "with the Noto fonts; the labels around it are in the article's language. Every request counts one " +
+          'download. ' +
           perMinute(EDUCATION_RATE_LIMITS.download),
         params: contentIdOrSlugParamsSchema,
+        querystring: contentLanguageQuerySchema,
         response: {
           200: z.unknown().describe('The article, application/pdf'),
           ...errorResponses(400, 404, 429),
@@ -169,7 +172,7 @@ export const educationRoutes: FastifyPluginAsyncZod<EducationRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { slug, pdf } = await education.download(request.params.id);
+      const { slug, pdf } = await education.download(request.params.id, request.query.lang);
       return reply
         .type('application/pdf')
         .header('content-disposition', attachmentDisposition(`${slug}.pdf`))

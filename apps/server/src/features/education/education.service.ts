@@ -143,7 +143,7 @@ export function createEducationService(deps: EducationServiceDeps) {
   ): Promise<CachedReply<T>> => cache.get(key, compute) as Promise<CachedReply<T>>;
 
   async function renderPdf(row: ContentRow): Promise<Uint8Array> {
-    const key = `${row.id}:${row.contentHash}`;
+    const key = `${row.id}:${row.language}:${row.contentHash}`;
     let pdf = pdfs.get(key);
     if (!pdf) {
       const categoryName = (await repository.categoryName(row.category)) ?? row.category;
@@ -157,6 +157,7 @@ export function createEducationService(deps: EducationServiceDeps) {
         body: row.body,
         sources: row.sources,
         publicUrl: deps.config.publicUrl,
+        language: row.language,
       });
       pdfs.set(key, pdf);
       pdf.catch(() => pdfs.delete(key));
@@ -263,12 +264,13 @@ export function createEducationService(deps: EducationServiceDeps) {
       return { id: row.id, helpfulCount: row.helpfulCount, notHelpfulCount: row.notHelpfulCount };
     },
 
-    /** The article as a PDF (by id or slug); counts a download. */
+    /** The article as a PDF (by id or slug) in the reader's language; counts a download. */
     async download(
       idOrSlug: string,
+      language: ContentLanguage,
     ): Promise<{ slug: string; pdf: Uint8Array; downloads: number }> {
       const key = idOrSlug.trim().toLowerCase();
-      const row = await repository.findByIdOrSlug(key, UUID.test(key));
+      const row = await repository.findByIdOrSlug(key, UUID.test(key), language);
       if (!row) throw articleNotFound();
       const pdf = await renderPdf(row);
       const downloads = (await repository.addDownload(row.id)) ?? row.downloads;

@@ -450,6 +450,8 @@ describe('FAQs', () => {
   });
 });
 
+const HINDI_TITLE = 'भारत में कौन रक्तदान कर सकता है';
+
 describe('POST /api/public/education/content/{id}/download', () => {
   it('returns the article as a PDF attachment and counts the download', async () => {
     const res = await post('/api/public/education/content/who-can-donate-blood-in-india/download');
@@ -478,6 +480,21 @@ describe('POST /api/public/education/content/{id}/download', () => {
         .data.items.find((item: { slug: string }) => item.slug === 'who-can-donate-blood-in-india')
         .downloads,
     ).toBe(2);
+  });
+
+  it('prints the article in the reader’s language, shaped in its script, with English as fallback', async () => {
+    const hindi = await post(
+      '/api/public/education/content/who-can-donate-blood-in-india/download?lang=hi',
+    );
+    expect(hindi.statusCode).toBe(200);
+    const text = pdfText(hindi.rawPayload);
+    expect(text).toContain(HINDI_TITLE);
+    expect(text).not.toContain('Who can donate blood in India');
+    // Unknown languages read as English; the cache keeps each language apart.
+    const english = await post(
+      '/api/public/education/content/who-can-donate-blood-in-india/download?lang=xx',
+    );
+    expect(pdfText(english.rawPayload)).toContain('Who can donate blood in India');
   });
 
   it('is 404 for an unknown article', async () => {

@@ -156,6 +156,8 @@ describe('/articles/:slug', () => {
     expect(await screen.findByText('The PDF has been downloaded.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
     expect(api.callsTo(`POST ${EDUCATION}/content/a-1/download`)).toHaveLength(1);
+    // The PDF is asked for in the reader's language.
+    expect(api.callsTo(`POST ${EDUCATION}/content/a-1/download`)[0]!.query.get('lang')).toBe('en');
     expect(clicked).toHaveLength(1);
     expect(clicked[0]!.download).toBe(`${SLUG}.pdf`);
     expect(clicked[0]!.href).toBe('blob:article');

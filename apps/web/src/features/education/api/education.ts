@@ -133,9 +133,10 @@ export function useCategories() {
   });
 }
 
-/** `POST /content/{id}/download`: the article as a PDF (the server counts a download). */
-export function downloadArticle(id: string): Promise<Blob> {
+/** `POST /content/{id}/download`: the article as a PDF in `lang` (the server counts a download). */
+export function downloadArticle(id: string, lang: ContentLanguage): Promise<Blob> {
   return api.post<Blob>(`${BASE}/content/${encodeURIComponent(id)}/download`, undefined, {
+    query: { lang },
     responseType: 'blob',
     auth: false,
   });

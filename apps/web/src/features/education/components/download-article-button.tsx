@@ -5,6 +5,7 @@ import { useToast } from '../../../components/toast';
 import { saveFile } from '../../../lib/save-file';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { downloadArticle } from '../api/education';
+import { useContentLanguage } from '../lib/content-language';
 
 /** The file name the server gives it too: `<slug>.pdf`. */
 export function articleFileName(slug: string): string {
@@ -17,6 +18,7 @@ export function articleFileName(slug: string): string {
  */
 export function DownloadArticleButton({ id, slug }: { id: string; slug: string }) {
   const { t } = useTranslation('education');
+  const lang = useContentLanguage();
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const [isLoading, setIsLoading] = useState(false);
@@ -24,7 +26,7 @@ export function DownloadArticleButton({ id, slug }: { id: string; slug: string }
   const download = async () => {
     setIsLoading(true);
     try {
-      saveFile(await downloadArticle(id), articleFileName(slug));
+      saveFile(await downloadArticle(id, lang), articleFileName(slug));
       toast.success(t('article.downloaded'));
     } catch (error) {
       toast.error(t('article.downloadFailed', { reason: errorMessage(error) }));
