@@ -68,6 +68,9 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'round runs at once. **Location**: the facility’s coordinates (`facilityId`, from the hospital picker), else ' +
           '`latitude`/`longitude`, else the PIN code’s centroid, else none — then the request is kept and shown, but ' +
           'matching needs a point and tells nobody (`searchRadiusKm` stays null, `locationSource` null). ' +
+          '**Contact phone**: an Indian mobile, or a landline with its STD code (`040-2345 6789`), stored E.164 ' +
+          '(`+914023456789`). `language`: any supported interface language; messages are in en/es/hi, others ' +
+          'get English. ' +
           '**Expiry**: `requiredBy`, else 72 hours after creation (`expiresAt`). **Critical** requests tell every ' +
           'administrator at once (in-app, push and e-mail) while `notifyAdminsOnCritical` is on; pending ones tell ' +
           'administrators (and the named hospital) in-app.\n\n' +
