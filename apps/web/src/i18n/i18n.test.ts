@@ -19,7 +19,17 @@ describe('detectLanguage', () => {
 
   it('ignores unsupported stored values and browser languages, ending with English', () => {
     window.localStorage.setItem('preferred-language', 'klingon');
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ta-IN', 'kn']);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['kn-IN', 'ml']);
     expect(detectLanguage()).toBe('en');
+  });
+
+  it.each([
+    ['ta-IN', 'ta'],
+    ['bn-IN', 'bn'],
+    ['mr', 'mr'],
+    ['te-IN', 'te'],
+  ])('resolves the browser language %s to %s', (tag, expected) => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue([tag, 'en-IN']);
+    expect(detectLanguage()).toBe(expected);
   });
 });
