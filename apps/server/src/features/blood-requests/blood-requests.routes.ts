@@ -82,7 +82,7 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'the request’s tracking link is e-mailed to the address given with it (at most once an hour; the reply ' +
           'is the same whether one was on file or not). The per-phone limit is checked **before** the duplicate ' +
           'guard, so past it a duplicate is 429 like any other request and the limit tells no prober which guess ' +
-          'matched. `language` (en, es, hi) is the language of those messages. ' +
+          'matched. `language` is the language of those messages (en, es, hi; any other gets English). ' +
           '**Idempotent** by `X-Request-ID` (same id and body → the first reply, ' +
           '`Idempotent-Replayed: true`). **Limits** (guests and donors; hospitals and administrators are exempt): ' +
           `${BLOOD_REQUEST_RATE_LIMITS.create.max} requests per hour per client address, and ${PHONE_LIMIT.max} per ` +
