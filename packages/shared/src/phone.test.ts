@@ -33,7 +33,7 @@ describe('maskPhone', () => {
   });
 });
 
-describe('normalizeIndianPhone (a donor\'s own number: mobiles only, they receive SMS)', () => {
+describe("normalizeIndianPhone (a donor's own number: mobiles only, they receive SMS)", () => {
   it.each(['040-2345 6789', '04023456789', '+91 40 2345 6789', '011 2345 6789'])(
     'refuses the landline %s',
     (input) => {
@@ -43,7 +43,7 @@ describe('normalizeIndianPhone (a donor\'s own number: mobiles only, they receiv
   );
 });
 
-describe('normalizeIndianContactPhone (a hospital\'s or a request\'s contact)', () => {
+describe("normalizeIndianContactPhone (a hospital's or a request's contact)", () => {
   it.each([
     ['040-2345 6789', '+914023456789'], // Hyderabad, 2-digit STD code
     ['(011) 2345-6789', '+911123456789'], // Delhi

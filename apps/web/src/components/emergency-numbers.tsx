@@ -18,8 +18,7 @@ type EmergencyNumber = (typeof NUMBERS)[number];
 const SPELLINGS = new Map<string, EmergencyNumber>(
   NUMBERS.flatMap((number) =>
     DIGITS.map(
-      (digits) =>
-        [[...number].map((digit) => digits[Number(digit)]).join(''), number] as const,
+      (digits) => [[...number].map((digit) => digits[Number(digit)]).join(''), number] as const,
     ),
   ),
 );

@@ -30,9 +30,11 @@ function retryAfterOf(error: unknown): number | undefined {
 /** "45 seconds", "3 minutes", in the current language (Intl handles the plural). */
 function formatWait(seconds: number, language: string): string {
   const [value, unit] = seconds >= 120 ? [Math.ceil(seconds / 60), 'minute'] : [seconds, 'second'];
-  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit, unitDisplay: 'long' }).format(
-    value,
-  );
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+  }).format(value);
 }
 
 /**

@@ -190,9 +190,9 @@ describe('POST /api/v1/auth/register', () => {
   it("refuses a landline as a donor's phone (donors receive SMS), and keeps a Tamil interface language", async () => {
     const landline = await register({ ...registerBody(), phone: '040-2345 6789' });
     expect(landline.statusCode).toBe(400);
-    expect(
-      landline.json().error.details.map((detail: { path: string }) => detail.path),
-    ).toContain('body.phone');
+    expect(landline.json().error.details.map((detail: { path: string }) => detail.path)).toContain(
+      'body.phone',
+    );
     expect(await db().select().from(users)).toHaveLength(0);
 
     const tamil = await register({ ...registerBody(), language: 'ta' });

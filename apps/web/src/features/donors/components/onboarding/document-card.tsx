@@ -88,9 +88,9 @@ export function DocumentCard({
     setProblem(null);
     const check = checkDocumentFile(file);
     if (check) {
-      const size = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 1 }).format(
-        check.kind === 'tooLarge' ? check.sizeMb : 0,
-      );
+      const size = new Intl.NumberFormat(intlLocale(i18n.language), {
+        maximumFractionDigits: 1,
+      }).format(check.kind === 'tooLarge' ? check.sizeMb : 0);
       setProblem(
         check.kind === 'tooLarge'
           ? t('documents.errors.tooLarge', { size })
