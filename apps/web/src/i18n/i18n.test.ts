@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguage } from './index';
+import { detectLanguage, isTranslated } from './index';
 
 describe('detectLanguage', () => {
   afterEach(() => {
@@ -31,5 +31,12 @@ describe('detectLanguage', () => {
   ])('resolves the browser language %s to %s', (tag, expected) => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue([tag, 'en-IN']);
     expect(detectLanguage()).toBe(expected);
+  });
+});
+
+describe('isTranslated', () => {
+  it('is true for English, Spanish and Hindi, false for languages without a translation', () => {
+    expect(['en', 'es', 'hi'].map(isTranslated)).toEqual([true, true, true]);
+    expect(['ar', 'fr', 'ja', 'xx'].map(isTranslated)).toEqual([false, false, false, false]);
   });
 });

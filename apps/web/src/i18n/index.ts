@@ -85,14 +85,20 @@ export function detectLanguage(): Language {
   return FALLBACK_LANGUAGE;
 }
 
-/** Whether the interface has (or is getting) text in this language; else it is all English. */
+/**
+ * Whether the interface has text in this language: a translated language whose files are in the
+ * build (bn, mr, te, ta are translated languages before their files land). Else it is all
+ * English.
+ */
 export function isTranslated(language: string): boolean {
-  return (TRANSLATED_LANGUAGES as readonly string[]).includes(language);
+  if (language === FALLBACK_LANGUAGE) return true;
+  if (!(TRANSLATED_LANGUAGES as readonly string[]).includes(language)) return false;
+  return Object.keys(lazyLocales).some((path) => path.startsWith(`./locales/${language}/`));
 }
 
 /**
  * `<html lang dir>` says the chosen language (lang="ar" dir="rtl"). A language with no
- * translation shows English throughout, so `<body>` (which holds the app and its portals:
+ * translation files shows English throughout, so `<body>` (which holds the app and its portals:
  * dialogs, toasts) says lang="en" dir="ltr": English is read with English pronunciation and laid
  * out left to right inside an Arabic page. See docs/decisions/006.
  */

@@ -53,14 +53,14 @@ describe('language switcher', () => {
     expect(options).toHaveLength(14);
   });
 
-  it('sets lang="ta" on the page for Tamil, left to right, with English where Tamil text is missing', async () => {
+  it('sets lang="ta" on the page for Tamil, left to right', async () => {
     renderHeader();
     await userEvent.selectOptions(desktopLanguageSelect(), 'ta');
 
     await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'ta'));
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
-    // A translated language: the body does not claim English.
-    expect(document.body).not.toHaveAttribute('lang');
+    // English fallback text (all of it, until the Tamil files land) is never laid out RTL.
+    expect(document.body).not.toHaveAttribute('dir', 'rtl');
     expect(window.localStorage.getItem('preferred-language')).toBe('ta');
   });
 
