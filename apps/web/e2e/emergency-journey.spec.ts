@@ -67,7 +67,7 @@ test('a guest posts a Critical O− request, an admin verifies it, the right don
     .first()
     .click();
   await page.getByLabel('Your name').fill('Lakshmi');
-  await page.getByLabel('Your mobile number').fill(guestPhone);
+  await page.getByLabel('Your phone number').fill(guestPhone);
   await page.getByRole('button', { name: 'Send the request' }).click();
   await expect(page).toHaveURL(/track=/);
   const code = new URL(page.url()).searchParams.get('track') as string;

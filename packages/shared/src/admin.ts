@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, plainText } from './text';
-import { emailSchema, isoDateSchema, phoneSchema, userSchema } from './auth';
-import { BLOOD_TYPES, DONOR_STATUSES } from './constants';
+import { contactPhoneSchema, emailSchema, isoDateSchema, userSchema } from './auth';
+import { BLOOD_TYPES, DONOR_STATUSES, LANGUAGES } from './constants';
 import {
   activityItemSchema,
   documentSchema,
@@ -149,13 +149,17 @@ export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
 export const createHospitalSchema = z.object({
   name: plainText(z.string().trim().min(2).max(200)),
   email: emailSchema,
-  phone: phoneSchema,
+  /** A mobile, or the blood bank's landline with its STD code (040-2345 6789); E.164. */
+  phone: contactPhoneSchema,
   city: plainText(z.string().trim().min(2).max(80)),
   state: plainText(z.string().trim().min(2).max(80)),
   /** The facility (blood bank directory entry) this hospital account speaks for. */
   facilityId: z.string().max(64).optional(),
-  /** Extension: the language of the invitation e-mail and later e-mails (default en). */
-  language: z.enum(['en', 'es', 'hi']).optional(),
+  /**
+   * Extension: the language of the invitation e-mail and later e-mails (default en). Any
+   * interface language is accepted; e-mails are written in en, es and hi, others get English.
+   */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type CreateHospital = z.infer<typeof createHospitalSchema>;
 export const hospitalAccountSchema = z.object({

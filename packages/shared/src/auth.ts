@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { plainText } from './text';
-import { BLOOD_TYPES, ROLES } from './constants';
+import { BLOOD_TYPES, LANGUAGES, ROLES } from './constants';
 import { ageOn, isIsoDate } from './dates';
-import { normalizeIndianPhone } from './phone';
+import { normalizeIndianContactPhone, normalizeIndianPhone } from './phone';
 
 export const DONOR_MIN_AGE = 18;
 export const DONOR_MAX_AGE = 65;
@@ -42,6 +42,25 @@ export const phoneSchema = z
     return e164;
   });
 
+/**
+ * A hospital's or a blood request's contact number: a mobile, or a landline with its STD code
+ * (040-2345 6789); becomes E.164. A blood bank's desk is often a landline.
+ */
+export const contactPhoneSchema = z
+  .string()
+  .max(32)
+  .transform((value, ctx) => {
+    const e164 = normalizeIndianContactPhone(value);
+    if (!e164) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Enter a 10-digit Indian mobile number, or a landline with its STD code.',
+      });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
 export const isoDateSchema = z.string().refine(isIsoDate, 'Use a real date written YYYY-MM-DD.');
 
 export const pincodeSchema = z
@@ -71,8 +90,11 @@ export const registerSchema = z.object({
   longitude: z.number().min(-180).max(180).optional(),
   /** The donor agrees to the privacy policy and terms (recorded with CONSENT_VERSION). */
   consent: z.literal(true, { message: 'You must agree to the privacy policy and terms.' }),
-  /** Extension: the language for e-mails; defaults to English. */
-  language: z.enum(['en', 'es', 'hi']).optional(),
+  /**
+   * Extension: the interface language, also used for e-mails (written in en, es and hi; any
+   * other language gets English, certificates also bn, mr, te, ta); defaults to English.
+   */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Register = z.infer<typeof registerSchema>;
@@ -191,7 +213,7 @@ export const updateProfileSchema = z
     pincode: pincodeSchema.nullable(),
     bloodType: z.enum(BLOOD_TYPES),
     available: z.boolean(),
-    language: z.enum(['en', 'es', 'hi']),
+    language: z.enum(LANGUAGES),
   })
   .partial()
   .strict()

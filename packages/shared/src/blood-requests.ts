@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { multilineText, plainText } from './text';
 import { paginated } from './api';
-import { emailSchema, phoneSchema, pincodeSchema } from './auth';
-import { BLOOD_TYPES, URGENCIES } from './constants';
+import { contactPhoneSchema, emailSchema, pincodeSchema } from './auth';
+import { BLOOD_TYPES, LANGUAGES, URGENCIES } from './constants';
 
 /**
  * Contracts of emergency blood requests (API.md "Blood requests"). A request is made by anyone
@@ -94,8 +94,11 @@ const requestFields = {
   latitude: latitudeSchema.optional(),
   longitude: longitudeSchema.optional(),
   contactName: text(2, 100),
-  /** A 10-digit Indian mobile number; stored as E.164. Shown to a donor only after they accept. */
-  contactPhone: phoneSchema,
+  /**
+   * An Indian mobile, or a landline with its STD code (040-2345 6789); stored as E.164. Shown to
+   * a donor only after they accept.
+   */
+  contactPhone: contactPhoneSchema,
   contactEmail: emailSchema.optional(),
   requiredBy: requiredBySchema.optional(),
   notes: multilineText(z.string().trim().max(BLOOD_REQUEST_LIMITS.notesMax)).optional(),
@@ -103,9 +106,10 @@ const requestFields = {
 
 /**
  * Extension: the requester's language, for the messages sent to the contact given (a guest's
- * tracking link). The app sends its own; absent, English.
+ * tracking link). The app sends its own; absent, English. Any interface language is accepted;
+ * messages are written in en, es and hi, and others get English.
  */
-export const REQUEST_LANGUAGES = ['en', 'es', 'hi'] as const;
+export const REQUEST_LANGUAGES = LANGUAGES;
 
 const bothOrNeither = (
   body: { latitude?: number | null; longitude?: number | null },
@@ -146,7 +150,7 @@ export const updateBloodRequestSchema = z
     latitude: latitudeSchema.nullable().optional(),
     longitude: longitudeSchema.nullable().optional(),
     contactName: requestFields.contactName.optional(),
-    contactPhone: phoneSchema.optional(),
+    contactPhone: contactPhoneSchema.optional(),
     contactEmail: emailSchema.nullable().optional(),
     requiredBy: requiredBySchema.nullable().optional(),
     notes: requestFields.notes.unwrap().nullable().optional(),

@@ -16,10 +16,46 @@ export type DonorStatus = (typeof DONOR_STATUSES)[number];
 export const URGENCIES = ['urgent', 'critical'] as const;
 export type Urgency = (typeof URGENCIES)[number];
 
-/** Supported languages; text exists for en, es and hi, English is the fallback. */
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'hi', 'ar', 'zh', 'pt', 'ru', 'ja'] as const;
+/**
+ * Supported languages: the spec's ten, then the Indian languages with the most speakers after
+ * Hindi (Census 2011: Bengali, Marathi, Telugu, Tamil). English is the fallback, key by key.
+ */
+export const LANGUAGES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'hi',
+  'ar',
+  'zh',
+  'pt',
+  'ru',
+  'ja',
+  'bn',
+  'mr',
+  'te',
+  'ta',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const TRANSLATED_LANGUAGES = ['en', 'es', 'hi'] as const satisfies readonly Language[];
+/**
+ * Languages the interface is (being) translated into. A language here may still lack files
+ * (a translation in progress): every missing key falls back to English.
+ */
+export const TRANSLATED_LANGUAGES = [
+  'en',
+  'es',
+  'hi',
+  'bn',
+  'mr',
+  'te',
+  'ta',
+] as const satisfies readonly Language[];
+/**
+ * Languages the server writes e-mails, SMS and notifications in; any other stored language gets
+ * English (the interface language may be one the messages are not written in).
+ */
+export const MESSAGE_LANGUAGES = ['en', 'es', 'hi'] as const satisfies readonly Language[];
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 export const RTL_LANGUAGES = ['ar'] as const satisfies readonly Language[];
 export const FALLBACK_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'preferred-language';
@@ -36,6 +72,10 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   pt: 'Português',
   ru: 'Русский',
   ja: '日本語',
+  bn: 'বাংলা',
+  mr: 'मराठी',
+  te: 'తెలుగు',
+  ta: 'தமிழ்',
 };
 
 export const SECOND = 1000;

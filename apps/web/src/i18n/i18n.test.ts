@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguage } from './index';
+import { detectLanguage, isTranslated } from './index';
 
 describe('detectLanguage', () => {
   afterEach(() => {
@@ -19,7 +19,24 @@ describe('detectLanguage', () => {
 
   it('ignores unsupported stored values and browser languages, ending with English', () => {
     window.localStorage.setItem('preferred-language', 'klingon');
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ta-IN', 'kn']);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['kn-IN', 'ml']);
     expect(detectLanguage()).toBe('en');
+  });
+
+  it.each([
+    ['ta-IN', 'ta'],
+    ['bn-IN', 'bn'],
+    ['mr', 'mr'],
+    ['te-IN', 'te'],
+  ])('resolves the browser language %s to %s', (tag, expected) => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue([tag, 'en-IN']);
+    expect(detectLanguage()).toBe(expected);
+  });
+});
+
+describe('isTranslated', () => {
+  it('is true for English, Spanish and Hindi, false for languages without a translation', () => {
+    expect(['en', 'es', 'hi'].map(isTranslated)).toEqual([true, true, true]);
+    expect(['ar', 'fr', 'ja', 'xx'].map(isTranslated)).toEqual([false, false, false, false]);
   });
 });

@@ -5,6 +5,7 @@ import {
   LANGUAGES,
   RTL_LANGUAGES,
   STORAGE_KEYS,
+  TRANSLATED_LANGUAGES,
   type Language,
 } from '@bdms/shared';
 import { storage } from '../lib/storage';
@@ -19,7 +20,8 @@ export const i18n = i18next;
 
 /**
  * Other translations are separate chunks, downloaded only when chosen. Languages without files
- * (fr, de, ar, zh, pt, ru, ja) read as empty and fall back to English key by key. English
+ * (fr, de, ar, zh, pt, ru, ja, and bn, mr, te, ta until their translations land) read as empty
+ * and fall back to English key by key. English
  * namespaces that are not bundled (LAZY_NAMESPACES) are chunks too.
  */
 const lazyLocales = {
@@ -83,10 +85,36 @@ export function detectLanguage(): Language {
   return FALLBACK_LANGUAGE;
 }
 
+/**
+ * Whether the interface has text in this language: a translated language whose files are in the
+ * build (bn, mr, te, ta are translated languages before their files land). Else it is all
+ * English.
+ */
+export function isTranslated(language: string): boolean {
+  if (language === FALLBACK_LANGUAGE) return true;
+  if (!(TRANSLATED_LANGUAGES as readonly string[]).includes(language)) return false;
+  return Object.keys(lazyLocales).some((path) => path.startsWith(`./locales/${language}/`));
+}
+
+/**
+ * `<html lang dir>` says the chosen language (lang="ar" dir="rtl"). A language with no
+ * translation files shows English throughout, so `<body>` (which holds the app and its portals:
+ * dialogs, toasts) says lang="en" dir="ltr": English is read with English pronunciation and laid
+ * out left to right inside an Arabic page. See docs/decisions/006.
+ */
 function applyDocumentLanguage(language: string): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
+  const body = document.body;
+  if (!body) return;
+  if (isTranslated(language)) {
+    body.removeAttribute('lang');
+    body.removeAttribute('dir');
+  } else {
+    body.lang = FALLBACK_LANGUAGE;
+    body.dir = 'ltr';
+  }
 }
 
 let initialised: Promise<unknown> | null = null;

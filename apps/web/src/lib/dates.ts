@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DAY, todayInIndia } from '@bdms/shared';
+import { DAY, INDIA_TIME_ZONE, todayInIndia } from '@bdms/shared';
+import { intlLocale } from './intl';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -22,7 +23,8 @@ export function addDaysToIsoDate(isoDate: string, days: number): string {
 
 /**
  * A server value as a date: `YYYY-MM-DD` is a calendar day (kept as such, whatever the time
- * zone); an ISO date-time is a moment, shown in the device's calendar.
+ * zone); an ISO date-time is a moment (`timeZone` undefined here: the device's calendar for day
+ * counts; shown in IST by useFormatDate).
  */
 function toDisplay(value: string | Date): { date: Date; timeZone: string | undefined } {
   if (typeof value === 'string' && DATE_ONLY.test(value)) {
@@ -44,7 +46,10 @@ export function calendarDaysUntil(target: string | Date, now: Date = new Date())
 
 export type DateStyle = 'medium' | 'long';
 
-/** Formats dates and date-times in the current language ("12 Mar 2026", "12 March 2026"). */
+/**
+ * Formats dates and date-times in the current language as in India ("12 Mar 2026", "12 March
+ * 2026", "12 Mar 2026, 12:30 am"): moments in IST, whatever the device's time zone.
+ */
 export function useFormatDate() {
   const { i18n } = useTranslation();
   const language = i18n.language;
@@ -52,10 +57,10 @@ export function useFormatDate() {
     (value: string | Date, style: DateStyle = 'medium', withTime = false): string => {
       const { date, timeZone } = toDisplay(value);
       if (Number.isNaN(date.getTime())) return '';
-      return new Intl.DateTimeFormat(language, {
+      return new Intl.DateTimeFormat(intlLocale(language), {
         dateStyle: style,
         ...(withTime && !timeZone ? { timeStyle: 'short' } : {}),
-        timeZone,
+        timeZone: timeZone ?? INDIA_TIME_ZONE,
       }).format(date);
     },
     [language],

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EN_RESOURCES } from '../i18n/resources';
+import { intlLocale } from './intl';
 
 type ErrorTexts = typeof EN_RESOURCES.errors;
 /** The flat entries of errors.json: one sentence per error code, plus `generic`. */
@@ -29,9 +30,11 @@ function retryAfterOf(error: unknown): number | undefined {
 /** "45 seconds", "3 minutes", in the current language (Intl handles the plural). */
 function formatWait(seconds: number, language: string): string {
   const [value, unit] = seconds >= 120 ? [Math.ceil(seconds / 60), 'minute'] : [seconds, 'second'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(
-    value,
-  );
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+  }).format(value);
 }
 
 /**

@@ -63,7 +63,7 @@ export const bloodRequests = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdByRole: text().$type<(typeof BLOOD_REQUEST_ACTOR_ROLES)[number]>().notNull(),
     requesterIpHash: text(),
-    /** The requester's language (en, es, hi) for messages to the contact given; null: English. */
+    /** The requester's interface language; messages to the contact are en, es or hi (others: English). */
     language: text(),
     /** When the tracking link was last sent to the contact on file (a duplicate made by someone else). */
     trackingLinkSentAt: timestamp({ withTimezone: true }),

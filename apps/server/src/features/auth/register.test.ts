@@ -187,6 +187,21 @@ describe('POST /api/v1/auth/register', () => {
     expect(eighteen.statusCode).toBe(201);
   });
 
+  it("refuses a landline as a donor's phone (donors receive SMS), and keeps a Tamil interface language", async () => {
+    const landline = await register({ ...registerBody(), phone: '040-2345 6789' });
+    expect(landline.statusCode).toBe(400);
+    expect(landline.json().error.details.map((detail: { path: string }) => detail.path)).toContain(
+      'body.phone',
+    );
+    expect(await db().select().from(users)).toHaveLength(0);
+
+    const tamil = await register({ ...registerBody(), language: 'ta' });
+    expect(tamil.statusCode, tamil.body).toBe(201);
+    expect(tamil.json().data.user.language).toBe('ta');
+    const [row] = await db().select().from(users);
+    expect(row!.language).toBe('ta');
+  });
+
   it('requires consent, a valid phone and a known blood type', async () => {
     const res = await register({
       ...registerBody(),

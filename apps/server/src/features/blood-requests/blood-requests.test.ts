@@ -159,6 +159,22 @@ describe('POST /api/v1/blood-requests', () => {
     expect((await created(requestBody(), admin)).status).toBe('verified');
   });
 
+  it("takes the hospital's landline with its STD code as the contact phone, stored E.164", async () => {
+    const res = await create(requestBody({ contactPhone: '040-2345 6789', language: 'te' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const request = res.json().data.request;
+    expect(request.contactPhone).toBe('+914023456789');
+    const [row] = await db().select().from(bloodRequests).where(eq(bloodRequests.id, request.id));
+    expect(row!.contactPhone).toBe('+914023456789');
+    expect(row!.language).toBe('te');
+    // Without its STD code a landline is refused.
+    const local = await create(requestBody({ contactPhone: '2345 6789' }));
+    expect(local.statusCode).toBe(400);
+    expect(local.json().error.details.map((d: { path: string }) => d.path)).toContain(
+      'body.contactPhone',
+    );
+  });
+
   it('validates the body', async () => {
     const res = await create(requestBody({ unitsNeeded: 11, contactPhone: '12345' }));
     expect(res.statusCode).toBe(400);

@@ -35,7 +35,9 @@ export const hospitalsRoutes: FastifyPluginAsyncZod<HospitalsRoutesOptions> = as
         tags: ['hospitals'],
         summary: 'Create a hospital account (admin)',
         description:
-          '`{name, email, phone, city, state, facilityId?, language?}` (`language` en/es/hi, extension). Creates the ' +
+          '`{name, email, phone, city, state, facilityId?, language?}` (`language` any supported interface language, ' +
+          'extension: e-mails are written in en/es/hi, others get English). `phone` is an Indian mobile or a landline ' +
+          'with its STD code (`040-2345 6789`), stored E.164 (`+914023456789`). Creates the ' +
           'hospital and its sign-in account (role `hospital`, status `approved`) with a password nobody knows, and ' +
           `e-mails a set-password link \`PUBLIC_URL/reset-password?token=…\` valid ${HOSPITAL_INVITATION_TTL_HOURS} hours ` +
           'and single use; the hospital sets its password with `POST /api/v1/auth/reset-password {token, password}` ' +

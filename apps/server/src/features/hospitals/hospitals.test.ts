@@ -183,6 +183,32 @@ describe('POST /api/v1/admin/hospitals', () => {
     expect(row!.kind).toBe('hospital_invitation');
   });
 
+  it("accepts the blood bank's landline with its STD code and stores it in E.164", async () => {
+    const res = await createHospital({ ...CITY_HOSPITAL, phone: '020-2612 8000' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.hospital.phone).toBe('+912026128000');
+    const [row] = await db().select().from(hospitals);
+    expect(row!.phone).toBe('+912026128000');
+    // A landline without its STD code cannot be dialled from elsewhere: refused.
+    const local = await createHospital({
+      ...CITY_HOSPITAL,
+      email: 'other@example.org',
+      phone: '2612 8000',
+    });
+    expect(local.statusCode).toBe(400);
+    expect(local.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('accepts a Tamil-speaking hospital and writes its e-mails in English', async () => {
+    const res = await createHospital({ ...CITY_HOSPITAL, language: 'ta' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [user] = await db().select().from(users).where(eq(users.role, 'hospital'));
+    expect(user!.language).toBe('ta');
+    const [row] = await db().select().from(mailOutbox);
+    expect(row!.subject).not.toMatch(/[\u0B80-\u0BFF]/u);
+    expect(row!.subject).toMatch(/hospital/i);
+  });
+
   it('refuses a taken e-mail or phone with 409, and invalid fields with 400', async () => {
     const donor = await seedUser(db(), { email: 'taken@example.org', phone: '+919811111111' });
     const email = await createHospital({ ...CITY_HOSPITAL, email: 'TAKEN@example.org' });

@@ -86,12 +86,12 @@ describe('/admin', () => {
     const chart = await within(analytics).findByRole('img', { name: /^Donations, last 30 days/ });
     // 30 days: day 3 has 9 donations, the others 1 → 38 in total.
     expect(chart).toHaveAccessibleName(
-      'Donations, last 30 days: 38 in total. Highest: 9 (January 3, 2026).',
+      'Donations, last 30 days: 38 in total. Highest: 9 (3 January 2026).',
     );
     await user.click(within(analytics).getByText('Show the numbers: Donations'));
     const table = within(analytics).getByRole('table', { name: 'Donations' });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
-    expect(within(table).getByRole('row', { name: 'January 3, 2026 9' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: '3 January 2026 9' })).toBeInTheDocument();
     const bloodTypes = section('Approved donors by blood type');
     expect(within(bloodTypes).getByText('40 (40%)')).toBeInTheDocument();
   });

@@ -99,10 +99,7 @@ describe('/articles/:slug', () => {
       '/privacy',
     );
     expect(screen.getByText('5 min read')).toBeVisible();
-    expect(screen.getByText('Published November 1, 2026')).toHaveAttribute(
-      'datetime',
-      '2026-11-01',
-    );
+    expect(screen.getByText('Published 1 November 2026')).toHaveAttribute('datetime', '2026-11-01');
 
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(

@@ -129,7 +129,7 @@ describe('dashboard cards', () => {
   it('shows the last donation, total donations and lives impacted', async () => {
     await renderDashboard();
     const last = screen.getByRole('region', { name: 'Last donation' });
-    expect(await within(last).findByText('March 10, 2026')).toBeVisible();
+    expect(await within(last).findByText('10 March 2026')).toBeVisible();
     expect(
       within(screen.getByRole('region', { name: 'Total donations' })).getByText('3'),
     ).toBeVisible();
@@ -146,7 +146,10 @@ describe('dashboard cards', () => {
     expect(await screen.findByText('10 days to go')).toBeVisible();
     const card = screen.getByRole('region', { name: 'Next donation' });
     expect(within(card).getByText('10 days to go')).toBeVisible();
-    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(next);
+    const date = new Intl.DateTimeFormat('en-IN', {
+      dateStyle: 'long',
+      timeZone: 'Asia/Kolkata',
+    }).format(next);
     expect(within(card).getByText(`You can donate again from ${date}.`)).toBeVisible();
     // The availability card says why the donor gets no requests meanwhile.
     expect(screen.getByText(new RegExp(`hidden from blood requests until ${date}`))).toBeVisible();
@@ -233,7 +236,7 @@ describe('availability', () => {
     const toggle = await screen.findByRole('switch', { name: 'Available to donate' });
     expect(toggle).toBeChecked();
     expect(
-      screen.getByText('Expires on December 30, 2026 unless you confirm it again.'),
+      screen.getByText('Expires on 30 December 2026 unless you confirm it again.'),
     ).toBeVisible();
     await user.click(toggle);
     expect(await screen.findByText("You won't receive blood requests for now.")).toBeVisible();
@@ -268,12 +271,12 @@ describe('availability', () => {
     expect(await screen.findByRole('heading', { name: 'Are you still available?' })).toBeVisible();
     expect(
       screen.getByText(
-        'Your availability ends on December 30, 2026. Confirm it to keep receiving blood requests.',
+        'Your availability ends on 30 December 2026. Confirm it to keep receiving blood requests.',
       ),
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: "Yes, I'm still available" }));
     expect(
-      await screen.findByText('Thank you! You stay available until March 1, 2027.'),
+      await screen.findByText('Thank you! You stay available until 1 March 2027.'),
     ).toBeVisible();
     expect(api.callsTo('PUT /users/u-1/availability')[0]!.body).toEqual({
       available: true,

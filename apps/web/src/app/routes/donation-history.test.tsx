@@ -9,7 +9,9 @@ import { routes } from '../router';
 
 const DAY = 86_400_000;
 const longDate = (date: Date | string) =>
-  new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(date));
+  new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(
+    new Date(date),
+  );
 
 function donation(overrides: Partial<Donation> = {}): Donation {
   return {
@@ -70,10 +72,10 @@ describe('/donor/history', () => {
     await screen.findByText('Sassoon General Hospital, Pune');
     const items = screen.getAllByRole('listitem');
     const verified = items.find((item) => item.textContent?.includes('Sassoon'))!;
-    expect(verified).toHaveTextContent('May 4, 2026');
+    expect(verified).toHaveTextContent('4 May 2026');
     expect(within(verified).getByText('Verified')).toBeVisible();
     const reported = items.find((item) => item.textContent?.includes('Red Cross'))!;
-    expect(reported).toHaveTextContent('December 1, 2025');
+    expect(reported).toHaveTextContent('1 December 2025');
     expect(within(reported).getByText('Reported by you')).toBeVisible();
     expect(within(reported).queryByRole('button', { name: /Download certificate/ })).toBeNull();
   });
@@ -146,7 +148,7 @@ describe('/donor/certificates', () => {
     ).toBeVisible();
 
     await user.click(
-      screen.getByRole('button', { name: 'Download certificate for the donation of May 4, 2026' }),
+      screen.getByRole('button', { name: 'Download certificate for the donation of 4 May 2026' }),
     );
     expect(await screen.findByText('Certificate downloaded.')).toBeVisible();
     const [call] = api.callsTo('GET /donations/d-1/certificate');

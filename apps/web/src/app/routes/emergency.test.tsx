@@ -35,7 +35,7 @@ async function fillValidForm(user: UserEvent) {
   await user.selectOptions(screen.getByLabelText(/^State or union territory/), 'Maharashtra');
   await user.type(screen.getByLabelText(/^City or town/), 'Pune');
   await user.type(screen.getByLabelText(/^Your name/), 'Sunita Patil');
-  await user.type(screen.getByLabelText(/^Your mobile number/), '98765 43210');
+  await user.type(screen.getByLabelText(/^Your phone number/), '98765 43210');
 }
 
 describe('/emergency', () => {
@@ -45,15 +45,15 @@ describe('/emergency', () => {
     expect(
       screen.getByRole('radiogroup', { name: /Blood type needed/ }),
     ).toHaveAccessibleDescription(expect.stringContaining('Choose the blood type needed.'));
-    expect(screen.getByLabelText(/^Your mobile number/)).toHaveAccessibleDescription(
+    expect(screen.getByLabelText(/^Your phone number/)).toHaveAccessibleDescription(
       expect.stringContaining('Enter your mobile number.'),
     );
     expect(screen.getByLabelText(/^Hospital/)).toHaveAccessibleDescription(
       expect.stringContaining("Enter the hospital's name."),
     );
-    await user.type(screen.getByLabelText(/^Your mobile number/), '12345');
+    await user.type(screen.getByLabelText(/^Your phone number/), '12345');
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
-    expect(screen.getByLabelText(/^Your mobile number/)).toHaveAccessibleDescription(
+    expect(screen.getByLabelText(/^Your phone number/)).toHaveAccessibleDescription(
       expect.stringContaining('Enter a 10-digit Indian mobile number'),
     );
     expect(api.callsTo('POST /blood-requests')).toHaveLength(0);
@@ -81,6 +81,33 @@ describe('/emergency', () => {
       language: 'en',
     });
     expect(await screen.findByRole('heading', { name: 'Donors are responding' })).toBeVisible();
+  });
+
+  it("accepts the hospital's landline with its STD code, sent as E.164", async () => {
+    const { user, api } = renderEmergency({
+      'POST /blood-requests': ok({ request: { trackingCode: 'AB12CD34' }, duplicate: false }, 201),
+      'GET /blood-requests/track/AB12CD34': ok(TRACKING),
+    });
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText(/^Your phone number/));
+    await user.type(screen.getByLabelText(/^Your phone number/), '020-2612 8000');
+    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+
+    await waitFor(() => expect(api.callsTo('POST /blood-requests')).toHaveLength(1));
+    expect(api.callsTo('POST /blood-requests')[0]!.body).toMatchObject({
+      contactPhone: '+912026128000',
+    });
+  });
+
+  it('makes 108 and 112 tap-to-call links with a spoken label', async () => {
+    renderEmergency();
+    const ambulance = await screen.findByRole('link', { name: 'Call 108, ambulance' });
+    expect(ambulance).toHaveAttribute('href', 'tel:108');
+    expect(ambulance).toHaveTextContent('108');
+    expect(screen.getByRole('link', { name: 'Call 112, emergency services' })).toHaveAttribute(
+      'href',
+      'tel:112',
+    );
   });
 
   it('picks a hospital from the directory, filling city and state', async () => {
@@ -150,7 +177,7 @@ describe('/emergency', () => {
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     await waitFor(() =>
-      expect(screen.getByLabelText(/^Your mobile number/)).toHaveAccessibleDescription(
+      expect(screen.getByLabelText(/^Your phone number/)).toHaveAccessibleDescription(
         expect.stringContaining('Enter a 10-digit Indian mobile number'),
       ),
     );

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert';
+import { EmergencyNumbersText } from '../../components/emergency-numbers';
 import { Button } from '../../components/button';
 import { Field, Input } from '../../components/field';
 import { Page } from '../../components/page';
@@ -52,7 +53,7 @@ export default function EmergencyPage() {
           variant="warning"
           dismissible={false}
           title={t('requests:intro.callFirstTitle')}
-          message={t('requests:intro.callFirst')}
+          message={<EmergencyNumbersText text={t('requests:intro.callFirst')} />}
         />
         <ol className="flex list-decimal flex-col gap-1 pl-6 text-slate-800">
           <li>{t('requests:intro.step1')}</li>

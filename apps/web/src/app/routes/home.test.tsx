@@ -70,17 +70,23 @@ describe('/ (home)', () => {
       'Blood banks listed',
       'Articles to read',
     ]);
-    expect(values.map((value) => value.textContent)).toEqual(['123,456', '789', '2,823', '16']);
+    // From one lakh up a headline figure is said in lakhs (no-break space before the word).
+    expect(values.map((value) => value.textContent?.replace(/\s/gu, ' '))).toEqual([
+      '1.2 lakh',
+      '789',
+      '2,823',
+      '16',
+    ]);
     expect(api.callsTo('GET /public/stats')).toHaveLength(1);
     // A public call: no session is sent with it.
     expect(api.callsTo('GET /public/stats')[0]!.headers.get('Authorization')).toBeNull();
   });
 
-  it('formats the figures in Hindi with Indian digit grouping', async () => {
+  it('formats the figures in Hindi, in lakhs', async () => {
     await i18n.changeLanguage('hi');
     renderHome();
     const figures = await screen.findByRole('region', { name: 'आज का प्लेटफ़ॉर्म' });
-    expect(within(figures).getByText('1,23,456')).toBeVisible();
+    expect(within(figures).getByText(/^1\.2\s+लाख$/u)).toBeVisible();
     expect(within(figures).getByText('स्वीकृत रक्तदाता')).toBeVisible();
   });
 
@@ -105,7 +111,7 @@ describe('/ (home)', () => {
     });
     expect(await screen.findByTestId('figures-skeleton')).toHaveAttribute('aria-hidden', 'true');
     answer(ok(STATS));
-    expect(await screen.findByText('123,456')).toBeVisible();
+    expect(await screen.findByText(/^1\.2\s+lakh$/u)).toBeVisible();
     expect(screen.queryByTestId('figures-skeleton')).not.toBeInTheDocument();
   });
 

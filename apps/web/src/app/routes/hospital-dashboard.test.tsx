@@ -67,7 +67,7 @@ describe('/hospital/dashboard', () => {
       'POST /donations': ok({ donation: { id: 'd-1' } }, 201),
     });
     expect(await screen.findByText('Ravi Kumar')).toBeVisible();
-    expect(screen.getByRole('link', { name: '+919812345678' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: '+91 98123 45678' })).toHaveAttribute(
       'href',
       'tel:+919812345678',
     );

@@ -95,7 +95,9 @@ async function renderOnboarding({
 }
 
 const longDate = (date: Date | string) =>
-  new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(date));
+  new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(
+    new Date(date),
+  );
 
 describe('onboarding stepper', () => {
   it('starts at the documents step, titled for the route', async () => {

@@ -23,7 +23,7 @@ describe('/privacy and /terms', () => {
     renderPolicy('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
     expect(screen.getByText('What personal data we collect, why, and your rights.')).toBeVisible();
-    expect(screen.getByText('Version 2026-11-01 · Last updated November 1, 2026')).toBeVisible();
+    expect(screen.getByText('Version 2026-11-01 · Last updated 1 November 2026')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'The short version' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'support@example.org' })).toHaveAttribute(
       'href',

@@ -1,18 +1,27 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INDIA_TIME_ZONE } from '@bdms/shared';
+import { intlLocale } from '../../../lib/intl';
 
 const DAY_MS = 86_400_000;
 
-/** Numbers, dates and times in the reader's language (Intl does the work). */
+/**
+ * Numbers, dates and times in the reader's language as written in India (Intl does the work):
+ * 12,34,567; 25 Nov 2026; times in IST.
+ */
 export function useFormat() {
   const { i18n } = useTranslation();
-  const language = i18n.language;
+  const language = intlLocale(i18n.language);
   return useMemo(() => {
     const numberFormat = new Intl.NumberFormat(language);
-    const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+    const dateFormat = new Intl.DateTimeFormat(language, {
+      dateStyle: 'medium',
+      timeZone: INDIA_TIME_ZONE,
+    });
     const dateTimeFormat = new Intl.DateTimeFormat(language, {
       dateStyle: 'medium',
       timeStyle: 'short',
+      timeZone: INDIA_TIME_ZONE,
     });
     const relativeFormat = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
     const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
@@ -64,9 +73,5 @@ export function useFormat() {
 
 export type Format = ReturnType<typeof useFormat>;
 
-/** A phone in E.164 (+91…) as an Indian reader writes it: +91 98765 43210. */
-export function formatPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const match = /^\+91(\d{5})(\d{5})$/.exec(phone);
-  return match ? `+91 ${match[1]} ${match[2]}` : phone;
-}
+/** A phone in E.164 (+91…) as an Indian reader writes it: +91 98765 43210 (one shared formatter). */
+export { formatIndianPhone as formatPhone } from '@bdms/shared';

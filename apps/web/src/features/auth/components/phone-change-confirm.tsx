@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OTP_LENGTH } from '@bdms/shared';
+import { OTP_LENGTH, formatIndianPhone } from '@bdms/shared';
 import { Button } from '../../../components/button';
 import { Field, Input } from '../../../components/field';
 import { useToast } from '../../../components/toast';
@@ -8,12 +8,6 @@ import { useErrorMessage } from '../../../lib/use-error-message';
 import { confirmPhoneChange } from '../api/auth-api';
 import { useAuthActions } from '../auth-context';
 import type { User } from '../types';
-
-/** `+919811100002` → `+91 98111 00002`, as people read Indian mobile numbers. */
-export function formatIndianPhone(phone: string): string {
-  const match = /^\+91(\d{5})(\d{5})$/.exec(phone);
-  return match ? `+91 ${match[1]} ${match[2]}` : phone;
-}
 
 /**
  * After `PATCH /users/{id}` with a new phone: the code sent by SMS to that number confirms it

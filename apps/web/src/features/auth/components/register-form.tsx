@@ -8,6 +8,7 @@ import {
   DONOR_MAX_AGE,
   DONOR_MIN_AGE,
   GENDERS,
+  LANGUAGES,
   PASSWORD_MIN,
   addIsoMonths,
   normalizeIndianPhone,
@@ -57,7 +58,7 @@ const FIELDS = [
 
 /** Good enough to ask the server about; the schema decides on submit. */
 const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const CONTENT_LANGUAGES = ['en', 'es', 'hi'] as const;
+const CONTENT_LANGUAGES = LANGUAGES;
 const LINK = 'font-semibold text-primary-700 underline';
 
 /** YYYY-MM-DD of today in India minus `years`, for the date input's min and max. */

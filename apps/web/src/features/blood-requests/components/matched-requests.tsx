@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  formatIndianPhone,
   isOpenStatus,
   type BloodRequestPage,
   type MatchResponse,
@@ -119,7 +120,7 @@ function MatchedCard({ request: initial }: { request: MatchedBloodRequest }) {
                   href={`tel:${request.contactPhone}`}
                   className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline"
                 >
-                  {request.contactPhone}
+                  {formatIndianPhone(request.contactPhone)}
                 </a>
               )}
             </p>

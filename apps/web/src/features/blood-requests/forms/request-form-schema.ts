@@ -6,7 +6,7 @@ import {
   URGENCIES,
   createBloodRequestSchema,
   hasUnsafeCharacters,
-  phoneSchema,
+  contactPhoneSchema,
   requiredBySchema,
 } from '@bdms/shared';
 import { isApiError } from '../../../lib/api-client';
@@ -34,7 +34,7 @@ export const requestFormSchema = z.object({
   longitude: z.number().optional(),
   patientName: blankToUndefined.pipe(shape.patientName),
   contactName: shape.contactName,
-  contactPhone: phoneSchema,
+  contactPhone: contactPhoneSchema,
   /** `<input type="datetime-local">`: local time, sent as ISO with a zone. */
   requiredBy: blankToUndefined
     .transform((value) => {

@@ -1,4 +1,5 @@
 import type { Facility } from '@bdms/shared';
+import { intlLocale } from '../../../lib/intl';
 
 /** Intl formatters are costly to make (a list of 20 distances made 20): one per language and kind. */
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -7,7 +8,7 @@ function numberFormat(language: string, kind: 'km1' | 'km0' | 'count'): Intl.Num
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(
-      language,
+      intlLocale(language),
       kind === 'count'
         ? {}
         : {

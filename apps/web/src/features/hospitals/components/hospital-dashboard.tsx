@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  formatIndianPhone,
   BLOOD_REQUEST_STATUSES,
   canTransition,
   type AcceptedDonor,
@@ -180,7 +181,7 @@ function RequestCard({ request }: { request: BloodRequest }) {
               className="font-semibold text-primary-700 underline"
               href={`tel:${request.contactPhone}`}
             >
-              {request.contactPhone}
+              {formatIndianPhone(request.contactPhone)}
             </a>
           )}
         </p>
@@ -351,7 +352,7 @@ function DonorRow({ donor, request }: { donor: AcceptedDonor; request: BloodRequ
             className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline"
             href={`tel:${donor.phone}`}
           >
-            {donor.phone}
+            {formatIndianPhone(donor.phone)}
           </a>
         )}
         {donor.distanceKm !== null && (

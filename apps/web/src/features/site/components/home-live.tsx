@@ -1,10 +1,10 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PublicStats } from '@bdms/shared';
 import { ArrowRightIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
+import { formatLargeFigure } from '../../../lib/intl';
 import {
   HOME_FEATURED_LIMIT,
   featuredArticlesQueryOptions,
@@ -71,7 +71,6 @@ function Skeleton({ part }: { part: 'figures' | 'featured' }) {
 export function LiveFigures() {
   const { t, i18n } = useTranslation('site');
   const { data, isPending, isError } = useQuery(publicStatsQueryOptions);
-  const numbers = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
   if (isPending) return <Skeleton part="figures" />;
   if (isError) return null;
@@ -88,7 +87,7 @@ export function LiveFigures() {
               {t(`figures.${figure}`)}
             </dt>
             <dd className="text-3xl font-bold text-primary-800 tabular-nums">
-              {numbers.format(data[figure])}
+              {formatLargeFigure(data[figure], i18n.language)}
             </dd>
           </div>
         ))}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TIME_RANGES, type AnalyticsDashboard, type TimeRange } from '@bdms/shared';
 import { Spinner } from '../../../../components/spinner';
 import { cn } from '../../../../lib/cn';
+import { intlLocale } from '../../../../lib/intl';
 import { useAnalytics } from '../../api/admin-api';
 import { useFormat } from '../../lib/format';
 import { bucketFor, groupSeries, METRICS, type Bucket, type Point } from '../../lib/series';
@@ -55,13 +56,13 @@ function usePointLabels(bucket: Bucket) {
   const { t, i18n } = useTranslation('admin');
   return useMemo(() => {
     const short = new Intl.DateTimeFormat(
-      i18n.language,
+      intlLocale(i18n.language),
       bucket === 'month'
         ? { month: 'short', timeZone: 'UTC' }
         : { day: 'numeric', month: 'short', timeZone: 'UTC' },
     );
     const long = new Intl.DateTimeFormat(
-      i18n.language,
+      intlLocale(i18n.language),
       bucket === 'month'
         ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
         : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },

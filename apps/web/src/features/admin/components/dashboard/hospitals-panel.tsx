@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   INDIAN_STATES,
   emailSchema,
-  normalizeIndianPhone,
+  normalizeIndianContactPhone,
   type CreateHospital,
   type HospitalAccount,
 } from '@bdms/shared';
@@ -52,7 +52,7 @@ function validate(values: Values): {
   if (name.length < 2 || name.length > 200) errors.name = name ? 'nameLength' : 'required';
   const email = emailSchema.safeParse(values.email);
   if (!email.success) errors.email = values.email.trim() ? 'emailInvalid' : 'required';
-  const phone = normalizeIndianPhone(values.phone);
+  const phone = normalizeIndianContactPhone(values.phone);
   if (!phone) errors.phone = values.phone.trim() ? 'phoneInvalid' : 'required';
   if (city.length < 2 || city.length > 80) errors.city = city ? 'placeLength' : 'required';
   if (!values.state) errors.state = 'stateRequired';

@@ -7,6 +7,7 @@ import { CheckCircleIcon, ClockIcon, ErrorCircleIcon } from '../../../../compone
 import { useToast } from '../../../../components/toast';
 import { isApiError } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
+import { intlLocale } from '../../../../lib/intl';
 import { useErrorMessage } from '../../../../lib/use-error-message';
 import { useUploadDocument } from '../../api/onboarding';
 import {
@@ -87,9 +88,9 @@ export function DocumentCard({
     setProblem(null);
     const check = checkDocumentFile(file);
     if (check) {
-      const size = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(
-        check.kind === 'tooLarge' ? check.sizeMb : 0,
-      );
+      const size = new Intl.NumberFormat(intlLocale(i18n.language), {
+        maximumFractionDigits: 1,
+      }).format(check.kind === 'tooLarge' ? check.sizeMb : 0);
       setProblem(
         check.kind === 'tooLarge'
           ? t('documents.errors.tooLarge', { size })
