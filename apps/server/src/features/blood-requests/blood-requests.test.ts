@@ -286,8 +286,8 @@ describe('POST /api/v1/blood-requests', () => {
       }),
     );
     expect(atPincode).toMatchObject({
-      latitude: 19.67568,
-      longitude: 78.53691,
+      latitude: 19.67762,
+      longitude: 78.53632,
       locationSource: 'pincode',
     });
     const nowhere = await created(
