@@ -33,7 +33,8 @@ const LANGUAGES = [
 ] as const;
 
 async function fill(page: Page, texts: (typeof LANGUAGES)[number], phone: string, name: string) {
-  await page.getByRole('radio', { name: 'B+' }).check();
+  await page.getByRole('radio', { name: 'B+', exact: true }).check();
+  await page.locator('input[name="urgency"][value="urgent"]').check();
   await page.getByLabel(texts.hospital, { exact: false }).first().fill('Trust Check Hospital');
   await page.getByLabel(texts.state, { exact: false }).selectOption('Telangana');
   await page.getByLabel(texts.city, { exact: false }).fill('Hyderabad');
