@@ -132,6 +132,8 @@ describe('/ (home)', () => {
       '/education',
     );
     expect(api.callsTo('GET /api/public/education/featured')[0]!.query.get('limit')).toBe('3');
+    // In the reader's language (the server answers English where an article is not translated).
+    expect(api.callsTo('GET /api/public/education/featured')[0]!.query.get('lang')).toBe('en');
   });
 
   it('leaves the featured articles out when they cannot be read', async () => {

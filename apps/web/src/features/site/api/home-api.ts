@@ -16,13 +16,18 @@ export function fetchPublicStats(signal?: AbortSignal): Promise<PublicStats> {
   return api.get<PublicStats>('/public/stats', { auth: false, signal });
 }
 
+/**
+ * `lang` is the interface language as it is: the server serves es and hi (a tag of them too) and
+ * English for anything else, entry by entry, and says which in each item's `language`.
+ */
 export function fetchFeaturedArticles(
+  lang: string,
   limit = HOME_FEATURED_LIMIT,
   signal?: AbortSignal,
 ): Promise<EducationContentItem[]> {
   return api.get<EducationContentItem[]>('/api/public/education/featured', {
     auth: false,
-    query: { limit },
+    query: { limit, lang },
     signal,
   });
 }
@@ -33,9 +38,10 @@ export const publicStatsQueryOptions = {
   staleTime: LIVE_STALE_MS,
 } as const;
 
-export const featuredArticlesQueryOptions = {
-  queryKey: ['public', 'education', 'featured', HOME_FEATURED_LIMIT],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    fetchFeaturedArticles(HOME_FEATURED_LIMIT, signal),
-  staleTime: LIVE_STALE_MS,
-} as const;
+export const featuredArticlesQueryOptions = (lang: string) =>
+  ({
+    queryKey: ['public', 'education', 'featured', lang, HOME_FEATURED_LIMIT],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetchFeaturedArticles(lang, HOME_FEATURED_LIMIT, signal),
+    staleTime: LIVE_STALE_MS,
+  }) as const;

@@ -97,8 +97,8 @@ export function LiveFigures() {
 }
 
 export function FeaturedArticles() {
-  const { t } = useTranslation('site');
-  const { data, isPending, isError } = useQuery(featuredArticlesQueryOptions);
+  const { t, i18n } = useTranslation('site');
+  const { data, isPending, isError } = useQuery(featuredArticlesQueryOptions(i18n.language));
 
   if (isPending) return <Skeleton part="featured" />;
   if (isError || data.length === 0) return null;
@@ -123,10 +123,12 @@ export function FeaturedArticles() {
                 to={`/articles/${encodeURIComponent(article.slug)}`}
                 className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus"
               >
-                {article.title}
+                <span lang={article.language}>{article.title}</span>
               </Link>
             </h3>
-            <p className="mt-2 line-clamp-3 text-slate-700">{article.summary}</p>
+            <p lang={article.language} className="mt-2 line-clamp-3 text-slate-700">
+              {article.summary}
+            </p>
             <p className="mt-auto pt-2 text-sm text-slate-700">
               {t('featured.readingMinutes', { count: article.readingMinutes })}
             </p>
