@@ -157,7 +157,7 @@ export const createHospitalSchema = z.object({
   facilityId: z.string().max(64).optional(),
   /**
    * Extension: the language of the invitation e-mail and later e-mails (default en). Any
-   * interface language is accepted; e-mails are written in en, es and hi, others get English.
+   * interface language is accepted; e-mails are written in en, es, hi, bn, mr, te and ta, others get English.
    */
   language: z.enum(LANGUAGES).optional(),
 });

@@ -91,8 +91,8 @@ export const registerSchema = z.object({
   /** The donor agrees to the privacy policy and terms (recorded with CONSENT_VERSION). */
   consent: z.literal(true, { message: 'You must agree to the privacy policy and terms.' }),
   /**
-   * Extension: the interface language, also used for e-mails (written in en, es and hi; any
-   * other language gets English, certificates also bn, mr, te, ta); defaults to English.
+   * Extension: the interface language, also used for e-mails, SMS, notifications and certificates
+   * (written in en, es, hi, bn, mr, te and ta; any other language gets English); defaults to English.
    */
   language: z.enum(LANGUAGES).optional(),
 });

@@ -107,7 +107,7 @@ const requestFields = {
 /**
  * Extension: the requester's language, for the messages sent to the contact given (a guest's
  * tracking link). The app sends its own; absent, English. Any interface language is accepted;
- * messages are written in en, es and hi, and others get English.
+ * messages are written in en, es, hi, bn, mr, te and ta, and others get English.
  */
 export const REQUEST_LANGUAGES = LANGUAGES;
 

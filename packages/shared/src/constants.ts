@@ -54,7 +54,15 @@ export const TRANSLATED_LANGUAGES = [
  * Languages the server writes e-mails, SMS and notifications in; any other stored language gets
  * English (the interface language may be one the messages are not written in).
  */
-export const MESSAGE_LANGUAGES = ['en', 'es', 'hi'] as const satisfies readonly Language[];
+export const MESSAGE_LANGUAGES = [
+  'en',
+  'es',
+  'hi',
+  'bn',
+  'mr',
+  'te',
+  'ta',
+] as const satisfies readonly Language[];
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 export const RTL_LANGUAGES = ['ar'] as const satisfies readonly Language[];
 export const FALLBACK_LANGUAGE: Language = 'en';

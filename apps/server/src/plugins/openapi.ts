@@ -201,7 +201,7 @@ Decisions where the contract left a choice:
   \`needsReconfirmation\` from day 83, when one reminder is sent; an hourly job turns lapsed availability off.
 - **Donor stats**: \`livesImpacted\` = 3 × verified units (one unit gives red cells, plasma and platelets);
   \`requestsResponded\` counts the blood requests the donor accepted.
-- **Notifications** are written in the user's language (en, es, hi) in the same transaction as the event, with one
+- **Notifications** are written in the user's language (en, es, hi, bn, mr, te, ta; English otherwise) in the same transaction as the event, with one
   delivery row per push subscription (and one for e-mail, for what a donor must not miss — status changes, document
   verdicts — while \`emailNotifications\` is on). A worker delivers them (retry after 30 s × 2^attempts, at most 8
   attempts, a lease with \`FOR UPDATE SKIP LOCKED\`), so deliveries survive restarts and are sent once; a push service
@@ -325,7 +325,7 @@ status \`logged\` and the log shows only its kind, subject and the recipient's d
 and links from the table. With \`SMTP_URL\` a failed send is retried after 1 minute × 2^(attempt − 1), up to
 8 attempts (status \`failed\` after that); the schedule is in the table, so it survives restarts. The bodies
 of sent messages are blanked, since they hold sign-in codes and reset links. Account e-mails are written in
-the user's language (en, es, hi; English otherwise).
+the user's language (en, es, hi, bn, mr, te, ta; English otherwise).
 
 ## Configuration extensions
 Beyond the documented environment variables the server reads:

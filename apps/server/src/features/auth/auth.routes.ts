@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           'Creates a donor account (role `donor`, status `pending`) and signs it in. `consent: true` is required and ' +
           'recorded with the version of the privacy notice and terms. Donors must be 18 to 65 years old. The phone is ' +
           'stored in E.164, so `09876543210` and `+91 98765 43210` are the same number. `language` (any supported interface language: en, es, fr, de, hi, ar, zh, pt, ru, ja, bn, mr, te, ta; ' +
-          'default en) is stored; e-mails are written in en, es and hi, any other language gets English. The phone ' +
+          'default en) is stored; e-mails and SMS are written in en, es, hi, bn, mr, te and ta, any other language gets English. The phone ' +
           'must be a mobile (donors receive SMS): a landline is 400. **Idempotent** by `X-Request-ID`: a retry with the same id and body returns the first ' +
           'account (header `Idempotent-Replayed: true`), signed in with **new** tokens, and creates no second account: ' +
           "tokens are never stored, so the retry must still carry the account's current password (else 409 " +

@@ -117,6 +117,20 @@ describe('POST /api/v1/auth/login-otp', () => {
     expect(actions).toContainEqual({ method: 'otp' });
   });
 
+  it("mails a Bengali-speaking donor's sign-in code in Bengali, and the code works", async () => {
+    const donor = await seedUser(db(), { status: 'approved', language: 'bn' });
+    expect((await requestCode(donor.row.email)).statusCode).toBe(200);
+    const mail = await nextMailTo(donor.row.email);
+    expect(mail.subject).toBe('Blood Donation Management System-এ সাইন ইন করার জন্য আপনার কোড');
+    expect(mail.text).toContain(`নমস্কার ${donor.row.fullName},`);
+    expect(mail.text).toContain('10 মিনিট বৈধ');
+    expect(mail.html).toContain('<html lang="bn">');
+    const [row] = await db().select().from(mailOutbox);
+    expect(row!.subject).toBe(mail.subject);
+    const res = await signInWithCode(donor.row.email, codeIn(mail));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('answers the same for an address with no account, and mails nothing', async () => {
     const res = await requestCode('nobody@example.org');
     expect(res.json()).toEqual({ success: true, data: { sent: true } });

@@ -30,24 +30,80 @@ const SHORTEST_INTERVAL_MS = 89 * DAY_MS;
 const FAIRNESS_WINDOW_MS = 7 * DAY_MS;
 
 const URGENCY_LABELS: Record<string, Record<MailLanguage, string>> = {
-  urgent: { en: 'Urgent', es: 'Urgente', hi: 'अत्यावश्यक' },
-  critical: { en: 'Critical', es: 'Crítico', hi: 'गंभीर' },
+  urgent: {
+    en: 'Urgent',
+    es: 'Urgente',
+    hi: 'अत्यावश्यक',
+    bn: 'জরুরি',
+    mr: 'तातडीचे',
+    te: 'అత్యవసరం',
+    ta: 'அவசரம்',
+  },
+  critical: {
+    en: 'Critical',
+    es: 'Crítico',
+    hi: 'गंभीर',
+    bn: 'সংকটজনক',
+    mr: 'गंभीर',
+    te: 'ప్రాణాపాయం',
+    ta: 'மிக அவசரம்',
+  },
 };
 const STATUS_LABELS: Record<BloodRequestStatus, Record<MailLanguage, string>> = {
   pending: {
     en: 'waiting for verification',
     es: 'pendiente de verificación',
     hi: 'सत्यापन की प्रतीक्षा में',
+    bn: 'যাচাইয়ের অপেক্ষায়',
+    mr: 'पडताळणीच्या प्रतीक्षेत',
+    te: 'ధృవీకరణ కోసం వేచి ఉంది',
+    ta: 'சரிபார்ப்புக்குக் காத்திருக்கிறது',
   },
   verified: {
     en: 'verified: donors nearby are being told',
     es: 'verificada: avisamos a donantes cercanos',
     hi: 'सत्यापित: पास के दाताओं को बताया जा रहा है',
+    bn: 'যাচাই হয়েছে: কাছাকাছি রক্তদাতাদের জানানো হচ্ছে',
+    mr: 'पडताळली: जवळच्या रक्तदात्यांना कळवत आहोत',
+    te: 'ధృవీకరించబడింది: దగ్గరలోని రక్తదాతలకు తెలియజేస్తున్నాం',
+    ta: 'சரிபார்க்கப்பட்டது: அருகிலுள்ள கொடையாளர்களுக்குத் தெரிவிக்கப்படுகிறது',
   },
-  in_progress: { en: 'in progress', es: 'en curso', hi: 'प्रगति में' },
-  fulfilled: { en: 'fulfilled', es: 'completada', hi: 'पूरा हुआ' },
-  cancelled: { en: 'cancelled', es: 'cancelada', hi: 'रद्द' },
-  expired: { en: 'expired', es: 'caducada', hi: 'समाप्त' },
+  in_progress: {
+    en: 'in progress',
+    es: 'en curso',
+    hi: 'प्रगति में',
+    bn: 'চলছে',
+    mr: 'सुरू आहे',
+    te: 'కొనసాగుతోంది',
+    ta: 'நடைபெறுகிறது',
+  },
+  fulfilled: {
+    en: 'fulfilled',
+    es: 'completada',
+    hi: 'पूरा हुआ',
+    bn: 'পূরণ হয়েছে',
+    mr: 'पूर्ण झाली',
+    te: 'పూర్తయింది',
+    ta: 'நிறைவேறியது',
+  },
+  cancelled: {
+    en: 'cancelled',
+    es: 'cancelada',
+    hi: 'रद्द',
+    bn: 'বাতিল',
+    mr: 'रद्द',
+    te: 'రద్దయింది',
+    ta: 'ரத்துசெய்யப்பட்டது',
+  },
+  expired: {
+    en: 'expired',
+    es: 'caducada',
+    hi: 'समाप्त',
+    bn: 'মেয়াদ শেষ',
+    mr: 'मुदत संपली',
+    te: 'గడువు ముగిసింది',
+    ta: 'காலாவதியானது',
+  },
 };
 
 export interface RequestLifecycleDeps {

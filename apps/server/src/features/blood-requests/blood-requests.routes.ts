@@ -71,7 +71,7 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'else none — then the request is kept and shown, but ' +
           'matching needs a point and tells nobody (`searchRadiusKm` stays null, `locationSource` null). ' +
           '**Contact phone**: an Indian mobile, or a landline with its STD code (`040-2345 6789`), stored E.164 ' +
-          '(`+914023456789`). `language`: any supported interface language; messages are in en/es/hi, others ' +
+          '(`+914023456789`). `language`: any supported interface language; messages are in en, es, hi, bn, mr, te or ta, others ' +
           'get English. ' +
           '**Expiry**: `requiredBy`, else 72 hours after creation (`expiresAt`). **Critical** requests tell every ' +
           'administrator at once (in-app, push and e-mail) while `notifyAdminsOnCritical` is on; pending ones tell ' +
@@ -84,7 +84,7 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'the request’s tracking link is e-mailed to the address given with it (at most once an hour; the reply ' +
           'is the same whether one was on file or not). The per-phone limit is checked **before** the duplicate ' +
           'guard, so past it a duplicate is 429 like any other request and the limit tells no prober which guess ' +
-          'matched. `language` is the language of those messages (en, es, hi; any other gets English). ' +
+          'matched. `language` is the language of those messages (en, es, hi, bn, mr, te, ta; any other gets English). ' +
           '**Idempotent** by `X-Request-ID` (same id and body → the first reply, ' +
           '`Idempotent-Replayed: true`). **Limits** (guests and donors; hospitals and administrators are exempt): ' +
           `${BLOOD_REQUEST_RATE_LIMITS.create.max} requests per hour per client address, and ${PHONE_LIMIT.max} per ` +

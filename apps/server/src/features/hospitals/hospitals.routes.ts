@@ -36,7 +36,7 @@ export const hospitalsRoutes: FastifyPluginAsyncZod<HospitalsRoutesOptions> = as
         summary: 'Create a hospital account (admin)',
         description:
           '`{name, email, phone, city, state, facilityId?, language?}` (`language` any supported interface language, ' +
-          'extension: e-mails are written in en/es/hi, others get English). `phone` is an Indian mobile or a landline ' +
+          'extension: e-mails are written in en, es, hi, bn, mr, te and ta, others get English). `phone` is an Indian mobile or a landline ' +
           'with its STD code (`040-2345 6789`), stored E.164 (`+914023456789`). Creates the ' +
           'hospital and its sign-in account (role `hospital`, status `approved`) with a password nobody knows, and ' +
           `e-mails a set-password link \`PUBLIC_URL/reset-password?token=…\` valid ${HOSPITAL_INVITATION_TTL_HOURS} hours ` +

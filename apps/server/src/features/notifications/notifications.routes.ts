@@ -33,7 +33,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
         summary: 'My notifications',
         description:
           "The caller's own, newest first, paginated; `unread` counts unread ones on all pages. Titles and messages " +
-          "are written in the user's language (en, es, hi) when the notification is created.",
+          "are written in the user's language (en, es, hi, bn, mr, te, ta; English otherwise) when the notification is created.",
         security: BEARER,
         querystring: paginationQuerySchema,
         response: {

@@ -345,6 +345,40 @@ describe('notification delivery', () => {
     expect((await deliveries()).filter((row) => row.status === 'queued')).toHaveLength(0);
   });
 
+  it("writes a Tamil-speaking donor's notification and its e-mail in Tamil", async () => {
+    const app = await startApp({
+      env: { SMTP_URL: smtp.url, FEATURE_FLAGS: 'emailNotifications' },
+    });
+    const donor = await signIn(app.app, db(), { language: 'ta' });
+    const admin = await signIn(app.app, db(), { role: 'admin' });
+    const { id } = (await uploadDocument(app.app, donor.headers, 'id_proof')).json().data.document;
+    const verdict = await app.app.inject({
+      method: 'PUT',
+      url: `/api/v1/documents/${id}/verify`,
+      payload: { verified: false, rejectionReason: 'மங்கலான புகைப்படம்' },
+      headers: admin.headers,
+    });
+    expect(verdict.statusCode, verdict.body).toBe(200);
+    const listed = (await app.app.inject({ url: '/api/v1/notifications', headers: donor.headers }))
+      .json()
+      .data.items.find((item: { type: string }) => item.type === 'document.rejected');
+    expect(listed).toMatchObject({
+      title: 'ஆவணம் ஏற்கப்படவில்லை',
+      message: 'உங்கள் அடையாளச் சான்று ஏற்கப்படவில்லை: மங்கலான புகைப்படம். தயவுசெய்து மீண்டும் பதிவேற்றவும்.',
+    });
+    expect(await app.app.services.notifier.deliverDue()).toBe(1);
+    const [queued] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.userId, donor.row.id));
+    expect(queued!.subject).toContain('ஆவணம் ஏற்கப்படவில்லை');
+    await app.app.services.mail.deliverDue();
+    const mail = await smtp.waitFor((message) => message.to.includes(donor.row.email));
+    expect(mail.text).toContain(`வணக்கம் ${donor.row.fullName},`);
+    expect(mail.text).toContain('அடையாளச் சான்று');
+    expect(mail.html).toContain('<html lang="ta">');
+  });
+
   it('does not notify erased accounts', async () => {
     const app = await startApp();
     const donor = await signIn(app.app, db());

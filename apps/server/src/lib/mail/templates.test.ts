@@ -1,10 +1,12 @@
-import { APP_NAME } from '@bdms/shared';
+import { APP_NAME, MESSAGE_LANGUAGES } from '@bdms/shared';
 import { describe, expect, it } from 'vitest';
+import { renderTrackingLinkMail } from '../../features/blood-requests/tracking-link.mail';
 import {
   escapeHtml,
   mailLanguage,
   renderDigestMail,
   renderInvitationMail,
+  renderNotificationMail,
   renderOtpMail,
   renderResetMail,
   renderTestMail,
@@ -79,7 +81,7 @@ describe('mail templates', () => {
   });
 
   it('renders the reset link in every language', () => {
-    for (const language of ['en', 'es', 'hi']) {
+    for (const language of MESSAGE_LANGUAGES) {
       const mail = renderResetMail({ language, name: 'Asha', link: LINK, publicUrl: PUBLIC_URL });
       expect(mail.text).toContain(LINK);
       expect(mail.html).toContain(`href="${LINK}"`);
@@ -144,5 +146,112 @@ describe('hospital invitation and test e-mails', () => {
     });
     expect(mail.subject).toBe(`Correo de prueba de ${APP_NAME}`);
     expect(mail.text).toContain('Anita');
+  });
+});
+
+describe('e-mails in Bengali, Marathi, Telugu and Tamil (issue #15)', () => {
+  const SCRIPTS = {
+    bn: /[\u0980-\u09FF]/,
+    mr: /[\u0900-\u097F]/,
+    te: /[\u0C00-\u0C7F]/,
+    ta: /[\u0B80-\u0BFF]/,
+  } as const;
+
+  it('writes every e-mail in every message language, with the values it is given', () => {
+    const subjects = new Map<string, Set<string>>();
+    const seen = (kind: string, subject: string) => {
+      subjects.set(kind, (subjects.get(kind) ?? new Set()).add(subject));
+    };
+    for (const language of MESSAGE_LANGUAGES) {
+      const script = (SCRIPTS as Record<string, RegExp>)[language];
+      const otp = renderOtpMail({ language, name: 'Ravi', code: '123456', publicUrl: PUBLIC_URL });
+      expect(otp.text, language).toContain('Ravi');
+      expect(otp.text, language).toContain('123456');
+      expect(otp.text, language).toContain('10 ');
+      expect(otp.html, language).toContain(`<html lang="${language}">`);
+      seen('otp', otp.subject);
+      const reset = renderResetMail({ language, name: 'Ravi', link: LINK, publicUrl: PUBLIC_URL });
+      expect(reset.html, language).toContain(`href="${LINK}"`);
+      expect(reset.text, language).toContain('1 ');
+      seen('reset', reset.subject);
+      const invitation = renderInvitationMail({
+        language,
+        hospitalName: 'KEM <Hospital>',
+        link: LINK,
+        hours: 72,
+        publicUrl: PUBLIC_URL,
+      });
+      expect(invitation.text, language).toContain('72 ');
+      expect(invitation.html, language).toContain('KEM &lt;Hospital&gt;');
+      seen('invitation', invitation.subject);
+      const digest = renderDigestMail({
+        language,
+        name: 'Ravi',
+        title: 'T',
+        messages: ['a', 'b', 'c'],
+        minutes: 15,
+        link: null,
+        publicUrl: PUBLIC_URL,
+      });
+      expect(digest.text, language).toContain('3');
+      expect(digest.text, language).toContain('15 ');
+      seen('digest', digest.subject);
+      const notification = renderNotificationMail({
+        language,
+        name: 'Ravi',
+        title: 'T',
+        message: 'M',
+        link: LINK,
+        publicUrl: PUBLIC_URL,
+      });
+      seen('notification', notification.text);
+      const test = renderTestMail({
+        language,
+        name: 'Anita',
+        at: '2026-03-15 10:00',
+        publicUrl: PUBLIC_URL,
+      });
+      expect(test.text, language).toContain('2026-03-15 10:00');
+      seen('test', test.subject);
+      const tracking = renderTrackingLinkMail({
+        to: 'a@example.in',
+        language,
+        contactName: 'Ravi',
+        trackingCode: 'BR-7K2M9Q',
+        publicUrl: PUBLIC_URL,
+      });
+      expect(tracking.text, language).toContain('BR-7K2M9Q');
+      seen('tracking', tracking.subject);
+      if (script) {
+        for (const mail of [otp, reset, invitation, digest, notification, test, tracking]) {
+          expect(mail.text, language).toMatch(script);
+          expect(mail.text, language).not.toMatch(/undefined|\$\{/);
+        }
+      }
+    }
+    // A different text in each language.
+    for (const [kind, set] of subjects) expect(set.size, kind).toBe(MESSAGE_LANGUAGES.length);
+  });
+
+  it('sends a Bengali-speaking user a Bengali sign-in code and a Tamil hospital a Tamil invitation', () => {
+    expect(mailLanguage('bn')).toBe('bn');
+    const otp = renderOtpMail({
+      language: 'bn',
+      name: 'রিয়া',
+      code: '042917',
+      publicUrl: PUBLIC_URL,
+    });
+    expect(otp.subject).toBe(`${APP_NAME}-এ সাইন ইন করার জন্য আপনার কোড`);
+    expect(otp.text).toContain('নমস্কার রিয়া,');
+    expect(otp.text).toContain('10 মিনিট');
+    const invitation = renderInvitationMail({
+      language: 'ta',
+      hospitalName: 'Apollo Chennai',
+      link: LINK,
+      hours: 72,
+      publicUrl: PUBLIC_URL,
+    });
+    expect(invitation.subject).toBe(`${APP_NAME} இல் உங்கள் மருத்துவமனைக் கணக்கு`);
+    expect(invitation.text).toContain('72 மணி நேரம்');
   });
 });

@@ -1,8 +1,27 @@
-import { APP_NAME, OTP_TTL_MINUTES, RESET_TOKEN_TTL_MINUTES } from '@bdms/shared';
+import {
+  APP_NAME,
+  MESSAGE_LANGUAGES,
+  OTP_TTL_MINUTES,
+  RESET_TOKEN_TTL_MINUTES,
+  type MessageLanguage,
+} from '@bdms/shared';
+import {
+  INDIC_DIGEST_TEXT,
+  INDIC_INVITATION_TEXT,
+  INDIC_NOTIFICATION_MAIL_TEXT,
+  INDIC_OTP_TEXT,
+  INDIC_RESET_TEXT,
+  INDIC_TEST_MAIL_TEXT,
+} from './templates.indic';
 
-/** Languages with written e-mail text (product spec section 9); anything else gets English. */
-export const MAIL_LANGUAGES = ['en', 'es', 'hi'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+/**
+ * Languages with written e-mail text (product spec section 9; bn, mr, te, ta since issue #15,
+ * their texts in templates.indic.ts); anything else gets English.
+ */
+export const MAIL_LANGUAGES = MESSAGE_LANGUAGES;
+export type MailLanguage = MessageLanguage;
+/** The languages written in this file; the others come from templates.indic.ts. */
+type BaseLanguage = 'en' | 'es' | 'hi';
 
 export interface RenderedMail {
   subject: string;
@@ -97,10 +116,12 @@ export interface OtpMailInput {
   publicUrl: string;
 }
 
-const OTP_TEXT: Record<
-  MailLanguage,
-  (name: string, minutes: number) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'>
-> = {
+export type OtpText = (
+  name: string,
+  minutes: number,
+) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'>;
+
+const BASE_OTP_TEXT: Record<BaseLanguage, OtpText> = {
   en: (name, minutes) => ({
     subject: `Your sign-in code for ${APP_NAME}`,
     greeting: `Hello ${name},`,
@@ -120,6 +141,7 @@ const OTP_TEXT: Record<
     outro: `यह कोड ${minutes} मिनट तक मान्य है और सिर्फ़ एक बार इस्तेमाल किया जा सकता है। अगर आपने यह कोड नहीं माँगा था, तो इस ई-मेल को अनदेखा करें; इस कोड के बिना कोई भी साइन इन नहीं कर सकता।`,
   }),
 };
+const OTP_TEXT: Record<MailLanguage, OtpText> = { ...BASE_OTP_TEXT, ...INDIC_OTP_TEXT };
 
 export function renderOtpMail(input: OtpMailInput): RenderedMail {
   const lang = mailLanguage(input.language);
@@ -139,13 +161,12 @@ export interface ResetMailInput {
   publicUrl: string;
 }
 
-const RESET_TEXT: Record<
-  MailLanguage,
-  (
-    name: string,
-    hours: number,
-  ) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string }
-> = {
+export type ResetText = (
+  name: string,
+  hours: number,
+) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string };
+
+const BASE_RESET_TEXT: Record<BaseLanguage, ResetText> = {
   en: (name, hours) => ({
     subject: `Reset your ${APP_NAME} password`,
     greeting: `Hello ${name},`,
@@ -169,6 +190,7 @@ const RESET_TEXT: Record<
     outro: `यह लिंक ${hours} घंटे तक मान्य है और सिर्फ़ एक बार काम करता है। अगर आपने नया पासवर्ड नहीं माँगा था, तो इस ई-मेल को अनदेखा करें; आपका पासवर्ड नहीं बदलेगा।`,
   }),
 };
+const RESET_TEXT: Record<MailLanguage, ResetText> = { ...BASE_RESET_TEXT, ...INDIC_RESET_TEXT };
 
 export function renderResetMail(input: ResetMailInput): RenderedMail {
   const lang = mailLanguage(input.language);
@@ -192,10 +214,13 @@ export interface NotificationMailInput {
   publicUrl: string;
 }
 
-const NOTIFICATION_MAIL_TEXT: Record<
-  MailLanguage,
-  (name: string) => { greeting: string; label: string; outro: string }
-> = {
+export type NotificationMailText = (name: string) => {
+  greeting: string;
+  label: string;
+  outro: string;
+};
+
+const BASE_NOTIFICATION_MAIL_TEXT: Record<BaseLanguage, NotificationMailText> = {
   en: (name) => ({
     greeting: `Hello ${name},`,
     label: 'Open',
@@ -211,6 +236,10 @@ const NOTIFICATION_MAIL_TEXT: Record<
     label: 'खोलें',
     outro: `आपको यह ई-मेल इसलिए मिला है क्योंकि यह आपके दाता खाते के लिए महत्वपूर्ण है। आप इसे ${APP_NAME} में सूचनाओं के अंतर्गत भी पढ़ सकते हैं।`,
   }),
+};
+const NOTIFICATION_MAIL_TEXT: Record<MailLanguage, NotificationMailText> = {
+  ...BASE_NOTIFICATION_MAIL_TEXT,
+  ...INDIC_NOTIFICATION_MAIL_TEXT,
 };
 
 /** A notification a donor must not miss (status change, document verdict), as an e-mail. */
@@ -242,15 +271,14 @@ export interface DigestMailInput {
   publicUrl: string;
 }
 
-const DIGEST_TEXT: Record<
-  MailLanguage,
-  (
-    name: string,
-    title: string,
-    count: number,
-    minutes: number,
-  ) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string }
-> = {
+export type DigestText = (
+  name: string,
+  title: string,
+  count: number,
+  minutes: number,
+) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string };
+
+const BASE_DIGEST_TEXT: Record<BaseLanguage, DigestText> = {
   en: (name, title, count, minutes) => ({
     subject: `${title}: ${count} more – ${APP_NAME}`,
     greeting: `Hello ${name},`,
@@ -273,6 +301,7 @@ const DIGEST_TEXT: Record<
     outro: `आपको यह ई-मेल इसलिए मिला है क्योंकि ये सूचनाएँ ${APP_NAME} पर आपके खाते के लिए महत्वपूर्ण हैं।`,
   }),
 };
+const DIGEST_TEXT: Record<MailLanguage, DigestText> = { ...BASE_DIGEST_TEXT, ...INDIC_DIGEST_TEXT };
 
 /** Several notifications of one kind that arrived in a burst, as one e-mail (lib/notifications/email-digest.ts). */
 export function renderDigestMail(input: DigestMailInput): RenderedMail {
@@ -301,13 +330,12 @@ export interface InvitationMailInput {
   publicUrl: string;
 }
 
-const INVITATION_TEXT: Record<
-  MailLanguage,
-  (
-    hospital: string,
-    hours: number,
-  ) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string }
-> = {
+export type InvitationText = (
+  hospital: string,
+  hours: number,
+) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string };
+
+const BASE_INVITATION_TEXT: Record<BaseLanguage, InvitationText> = {
   en: (hospital, hours) => ({
     subject: `Your hospital account at ${APP_NAME}`,
     greeting: `Hello ${hospital},`,
@@ -329,6 +357,10 @@ const INVITATION_TEXT: Record<
     label: 'अपना पासवर्ड चुनें',
     outro: `यह लिंक ${hours} घंटे तक मान्य है और सिर्फ़ एक बार काम करता है। इसके बाद इसी ई-मेल पते से अस्पताल साइन-इन पेज पर साइन इन करें। अगर आपको यह ई-मेल अपेक्षित नहीं था, तो इसे अनदेखा करें; लिंक के बिना कोई भी इस खाते का उपयोग नहीं कर सकता।`,
   }),
+};
+const INVITATION_TEXT: Record<MailLanguage, InvitationText> = {
+  ...BASE_INVITATION_TEXT,
+  ...INDIC_INVITATION_TEXT,
 };
 
 /** The set-password invitation of a new hospital account (always sent, whatever the flags). */
@@ -352,10 +384,12 @@ export interface TestMailInput {
   at: string;
 }
 
-const TEST_MAIL_TEXT: Record<
-  MailLanguage,
-  (name: string, at: string) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'>
-> = {
+export type TestMailText = (
+  name: string,
+  at: string,
+) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'>;
+
+const BASE_TEST_MAIL_TEXT: Record<BaseLanguage, TestMailText> = {
   en: (name, at) => ({
     subject: `Test e-mail from ${APP_NAME}`,
     greeting: `Hello,`,
@@ -375,6 +409,10 @@ const TEST_MAIL_TEXT: Record<
     outro: 'अगर आप इसे पढ़ पा रहे हैं, तो बाहर जाने वाला ई-मेल काम कर रहा है। और कुछ करने की ज़रूरत नहीं है।',
   }),
 };
+const TEST_MAIL_TEXT: Record<MailLanguage, TestMailText> = {
+  ...BASE_TEST_MAIL_TEXT,
+  ...INDIC_TEST_MAIL_TEXT,
+};
 
 /** `POST /admin/email/test`: proves the SMTP settings, in the administrator's language. */
 export function renderTestMail(input: TestMailInput): RenderedMail {
@@ -387,5 +425,5 @@ export function renderTestMail(input: TestMailInput): RenderedMail {
   });
 }
 
-/** The shared layout, for features that write their own messages (texts in en, es, hi). */
+/** The shared layout, for features that write their own messages (texts in every MAIL_LANGUAGES). */
 export { render as renderMailLayout, type Layout as MailLayout };

@@ -1,3 +1,4 @@
+import { MESSAGE_LANGUAGES, type MessageLanguage } from '@bdms/shared';
 import { describe, expect, it } from 'vitest';
 import {
   NOTIFICATION_TEXT,
@@ -8,21 +9,42 @@ import {
 } from './templates';
 
 describe('notification templates', () => {
-  it('has a title and message in English, Spanish and Hindi for every type', () => {
+  it('has a title and message in every message language for every type, with the same placeholders', () => {
+    expect(MESSAGE_LANGUAGES).toEqual(['en', 'es', 'hi', 'bn', 'mr', 'te', 'ta']);
+    const placeholders = (value: string) =>
+      [...value.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const type of NOTIFICATION_TYPES) {
-      for (const language of ['en', 'es', 'hi'] as const) {
+      const en = NOTIFICATION_TEXT[type].en;
+      for (const language of MESSAGE_LANGUAGES) {
         const text = NOTIFICATION_TEXT[type][language];
         expect(text.title, `${type} ${language}`).toBeTruthy();
         expect(text.message, `${type} ${language}`).toBeTruthy();
+        expect(placeholders(text.title), `${type} ${language}`).toEqual(placeholders(en.title));
+        expect(placeholders(text.message), `${type} ${language}`).toEqual(placeholders(en.message));
+        if (language !== 'en') expect(text.message, `${type} ${language}`).not.toBe(en.message);
       }
-      // The placeholders are the same in every language.
-      const placeholders = (language: 'en' | 'es' | 'hi') =>
-        [...NOTIFICATION_TEXT[type][language].message.matchAll(/\{(\w+)\}/g)]
-          .map((m) => m[1])
-          .sort();
-      expect(placeholders('es'), type).toEqual(placeholders('en'));
-      expect(placeholders('hi'), type).toEqual(placeholders('en'));
     }
+  });
+
+  it('writes Bengali, Marathi, Telugu and Tamil in their own scripts, document names too', () => {
+    const scripts: Partial<Record<MessageLanguage, RegExp>> = {
+      bn: /[\u0980-\u09FF]/,
+      mr: /[\u0900-\u097F]/,
+      te: /[\u0C00-\u0C7F]/,
+      ta: /[\u0B80-\u0BFF]/,
+    };
+    const params = { document: documentTypeName('medical_certificate'), reason: 'blurred' };
+    for (const [language, script] of Object.entries(scripts)) {
+      const text = renderNotification('document.rejected', language, params);
+      expect(text.language).toBe(language);
+      expect(text.title).toMatch(script);
+      expect(text.message).toContain('blurred');
+      expect(text.message).not.toContain('{');
+      expect(documentTypeName('medical_certificate')(language as MessageLanguage)).toMatch(script);
+    }
+    expect(renderNotification('document.verified', 'ta', params).message).toBe(
+      'உங்கள் மருத்துவச் சான்றிதழ் சரிபார்க்கப்பட்டது.',
+    );
   });
 
   it("fills parameters in the recipient's language, English for other languages", () => {
@@ -44,5 +66,10 @@ describe('notification templates', () => {
     const date = localDate('2026-03-31T20:00:00Z');
     expect(date('en')).toBe('1 April 2026');
     expect(date('hi')).toContain('2026');
+    // Latin digits in every language, like the other numbers of a message.
+    expect(date('bn')).toBe('1 এপ্রিল, 2026');
+    expect(date('mr')).toBe('1 एप्रिल, 2026');
+    expect(date('ta')).toContain('1 ஏப்ரல்');
+    expect(date('te')).toContain('2026');
   });
 });

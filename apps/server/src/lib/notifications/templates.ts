@@ -1,9 +1,11 @@
 import type { DocumentType } from '@bdms/shared';
 import { mailLanguage, type MailLanguage } from '../mail/templates';
+import { INDIC_NOTIFICATION_TEXT, INDIC_DOCUMENT_TYPE_NAMES } from './templates.indic';
 
 /**
  * Notification texts, written in the recipient's language when the notification is created
- * (en, es, hi; English otherwise). `{name}` placeholders are filled from `params`.
+ * (MESSAGE_LANGUAGES: en, es, hi, bn, mr, te, ta; English otherwise). `{name}` placeholders are
+ * filled from `params`. The Bengali, Marathi, Telugu and Tamil texts are in templates.indic.ts.
  */
 export const NOTIFICATION_TYPES = [
   'document.verified',
@@ -32,7 +34,9 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 type Text = { title: string; message: string };
 
-export const NOTIFICATION_TEXT: Record<NotificationType, Record<MailLanguage, Text>> = {
+type BaseLanguage = 'en' | 'es' | 'hi';
+
+const BASE_NOTIFICATION_TEXT: Record<NotificationType, Record<BaseLanguage, Text>> = {
   'document.verified': {
     en: { title: 'Document verified', message: 'Your {document} has been verified.' },
     es: { title: 'Documento verificado', message: 'Tu {document} ha sido verificado.' },
@@ -317,7 +321,14 @@ export const NOTIFICATION_TEXT: Record<NotificationType, Record<MailLanguage, Te
   },
 };
 
-export const DOCUMENT_TYPE_NAMES: Record<DocumentType, Record<MailLanguage, string>> = {
+export const NOTIFICATION_TEXT = Object.fromEntries(
+  NOTIFICATION_TYPES.map((type) => [
+    type,
+    { ...BASE_NOTIFICATION_TEXT[type], ...INDIC_NOTIFICATION_TEXT[type] },
+  ]),
+) as Record<NotificationType, Record<MailLanguage, Text>>;
+
+const BASE_DOCUMENT_TYPE_NAMES: Record<DocumentType, Record<BaseLanguage, string>> = {
   id_proof: { en: 'ID proof', es: 'documento de identidad', hi: 'पहचान प्रमाण' },
   address_proof: { en: 'address proof', es: 'comprobante de domicilio', hi: 'पते का प्रमाण' },
   medical_certificate: {
@@ -327,6 +338,13 @@ export const DOCUMENT_TYPE_NAMES: Record<DocumentType, Record<MailLanguage, stri
   },
   photo: { en: 'photo', es: 'foto', hi: 'फ़ोटो' },
 };
+
+export const DOCUMENT_TYPE_NAMES = Object.fromEntries(
+  (Object.keys(BASE_DOCUMENT_TYPE_NAMES) as DocumentType[]).map((type) => [
+    type,
+    { ...BASE_DOCUMENT_TYPE_NAMES[type], ...INDIC_DOCUMENT_TYPE_NAMES[type] },
+  ]),
+) as Record<DocumentType, Record<MailLanguage, string>>;
 
 /** A value, or one that depends on the recipient's language (a document type's name, a date). */
 export type NotificationParams = Record<string, string | ((language: MailLanguage) => string)>;
@@ -352,10 +370,24 @@ export function documentTypeName(type: DocumentType) {
   return (language: MailLanguage) => DOCUMENT_TYPE_NAMES[type][language];
 }
 
+/**
+ * Latin digits throughout (bn-IN and mr-IN default to their own digits): the other numbers in a
+ * message ({units}, {distance}, codes) are in Latin digits too.
+ */
+const DATE_LOCALES: Record<MailLanguage, string> = {
+  en: 'en-IN',
+  es: 'es-ES',
+  hi: 'hi-IN',
+  bn: 'bn-IN-u-nu-latn',
+  mr: 'mr-IN-u-nu-latn',
+  te: 'te-IN',
+  ta: 'ta-IN',
+};
+
 /** `{date}`: a calendar date in the recipient's language, as it is in India. */
 export function localDate(value: Date | string) {
   return (language: MailLanguage) =>
-    new Intl.DateTimeFormat({ en: 'en-IN', es: 'es-ES', hi: 'hi-IN' }[language], {
+    new Intl.DateTimeFormat(DATE_LOCALES[language], {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
