@@ -270,6 +270,11 @@ export const matchedBloodRequestSchema = z.object({
   state: z.string(),
   /** From the donor's own point to the request's, rounded to 0.1 km. */
   distanceKm: z.number().nullable(),
+  /**
+   * Extension: true when the request is placed at its PIN code's point (no facility, no given
+   * point), so the distance is only roughly right; the app says "approximate".
+   */
+  distanceApproximate: z.boolean(),
   requiredBy: z.string().nullable(),
   createdAt: z.string(),
   notifiedAt: z.string(),

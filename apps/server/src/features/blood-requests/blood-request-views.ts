@@ -71,6 +71,7 @@ export function toMatchedView(
     city: row.city,
     state: row.state,
     distanceKm: match.distanceKm === null ? null : roundKm(match.distanceKm),
+    distanceApproximate: row.locationSource === 'pincode',
     requiredBy: row.requiredBy?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     notifiedAt: match.notifiedAt.toISOString(),

@@ -392,6 +392,9 @@ describe('matching near Hyderabad', () => {
     // 25 km around a low-confidence point becomes 50 km (twice, at least 20 km more).
     expect(row!.searchRadiusKm).toBe(50);
     expect(await matchNotes(donor.row.id)).toHaveLength(1);
+    // The donor is told the distance is only approximate.
+    const seen = await call('GET', `/api/v1/blood-requests/${request.id}`, donor);
+    expect(seen.json().data.request).toMatchObject({ view: 'matched', distanceApproximate: true });
 
     // Around a high-confidence point the radius stays the administrator's 25 km.
     const sure = await guestRequest({

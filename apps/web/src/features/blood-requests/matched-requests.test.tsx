@@ -29,6 +29,7 @@ function matched(overrides: Partial<MatchedBloodRequest> = {}) {
     city: 'Pune',
     state: 'Maharashtra',
     distanceKm: 4.5,
+    distanceApproximate: false,
     requiredBy: null,
     createdAt: '2026-11-21T08:00:00.000Z',
     notifiedAt: '2026-11-21T08:05:00.000Z',
@@ -91,7 +92,7 @@ describe('Requests for you (donor dashboard)', () => {
     expect(within(card).getByText(/Ruby Hall Clinic, Pune · 4.5 km from you/)).toBeVisible();
     expect(document.body.textContent).not.toContain('+91');
     await user.click(within(card).getByRole('button', { name: 'I can donate' }));
-    expect(await within(card).findByRole('link', { name: '+919876543210' })).toHaveAttribute(
+    expect(await within(card).findByRole('link', { name: '+91 98765 43210' })).toHaveAttribute(
       'href',
       'tel:+919876543210',
     );
@@ -99,6 +100,19 @@ describe('Requests for you (donor dashboard)', () => {
     expect(api.callsTo('POST /blood-requests/r-1/respond')[0]!.body).toEqual({
       response: 'accepted',
     });
+  });
+
+  it('says the distance is approximate when the request is placed at its PIN code', async () => {
+    await renderDashboard({
+      'GET /blood-requests': ok({
+        items: [matched({ distanceKm: 12, distanceApproximate: true })],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+      }),
+    });
+    const [card] = await screen.findAllByRole('article', { name: 'O+, 2 units' });
+    expect(within(card!).getByText(/about 12 km from you \(place approximate\)/)).toBeVisible();
   });
 
   it('removes the card after declining', async () => {

@@ -104,7 +104,8 @@ function MatchedCard({ request: initial }: { request: MatchedBloodRequest }) {
       </div>
       <p className="text-slate-800">
         {request.hospitalName}, {request.city}
-        {request.distanceKm !== null && ` · ${t('matched.distance', { km: request.distanceKm })}`}
+        {request.distanceKm !== null &&
+          ` · ${t(request.distanceApproximate ? 'matched.distanceApproximate' : 'matched.distance', { km: request.distanceKm })}`}
       </p>
       {mutation.isError && (
         <Alert variant="error" dismissible={false} message={errorMessage(mutation.error)} />
