@@ -16,9 +16,10 @@ const VARIANTS: Record<ButtonVariant, string> = {
 };
 
 const SIZES: Record<ButtonSize, string> = {
-  // Never below 44 px: the product is used on small phones, often in a hurry.
-  md: 'min-h-11 px-4 text-base',
-  lg: 'min-h-13 px-6 text-lg',
+  // Never below 44 px: the product is used on small phones, often in a hurry. The vertical
+  // padding only shows when a long translation wraps (Tamil, Hindi): the lines keep off the edge.
+  md: 'min-h-11 px-4 py-2 text-base',
+  lg: 'min-h-13 px-6 py-2 text-lg',
 };
 
 export interface ButtonStyleOptions {
