@@ -63,7 +63,11 @@ test('a donor registers, uploads an ID, answers the questions, is approved and u
   // An administrator approves the donor, and a hospital-verified donation is recorded.
   const admin = await adminToken(request);
   await apiPost(request, `/api/v1/admin/donors/${registered.user.id}/approve`, {}, admin);
-  const donatedAt = new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  // Ten Indian days ago (the app counts days in India: between 00:00 and 05:30 IST the UTC date
+  // is still yesterday's).
+  const donatedAt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+    new Date(Date.now() - 10 * 24 * 3600 * 1000),
+  );
   await apiPost(
     request,
     '/api/v1/donations',
