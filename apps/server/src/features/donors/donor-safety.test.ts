@@ -5,12 +5,11 @@ import {
   type QuestionnaireAnswers,
 } from '@bdms/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { activityLog, notifications, questionnaires, users } from '../../db/schema';
 import { makeDonor, requestBody } from '../../test/blood-request-helpers';
 import { signIn, type SignedInUser } from '../../test/donor-helpers';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { useTestApp } from '../../test/test-app';
 
 /**
  * Donor-selection safety (issue #14): an administrator's questionnaire review stands, a removed
@@ -19,33 +18,15 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
  */
 
 const DAY = 86_400_000;
-let testDb: TestDatabase;
-let subject: TestApp;
-let clock: number;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
+// 10:00 IST: the Indian and the UTC date agree (the IST tests set their own clock).
+const MORNING_IN_INDIA = Date.parse('2026-06-15T04:30:00.000Z');
+let clock = MORNING_IN_INDIA;
+const subject = useTestApp({ services: { now: () => clock } });
+beforeEach(() => {
+  clock = MORNING_IN_INDIA;
 });
 
-beforeEach(async () => {
-  // 10:00 IST: the Indian and the UTC date agree (the IST tests set their own clock).
-  clock = Date.parse('2026-06-15T04:30:00.000Z');
-  subject = await createTestApp({
-    database: testDb.database,
-    services: { backgroundJobs: false, now: () => clock },
-  });
-});
-
-afterEach(async () => {
-  await subject.close();
-  await testDb.truncate();
-});
-
-afterAll(async () => {
-  await testDb?.close();
-});
-
-const db = () => testDb.database.db;
+const db = () => subject.db;
 /** The date of birth of someone who turns `years` old on `day` (YYYY-MM-DD, not 29 Feb). */
 const birthDateYearsAgoOn = (day: string, years: number) =>
   `${Number(day.slice(0, 4)) - years}${day.slice(4)}`;
