@@ -31,20 +31,28 @@ describe('createBloodRequestSchema', () => {
   });
 
   it.each([
-    [{ unitsNeeded: 0 }, 'unitsNeeded'],
-    [{ unitsNeeded: 11 }, 'unitsNeeded'],
-    [{ unitsNeeded: 1.5 }, 'unitsNeeded'],
-    [{ urgency: 'normal' }, 'urgency'],
-    [{ bloodType: 'O' }, 'bloodType'],
-    [{ contactPhone: '12345' }, 'contactPhone'],
-    [{ contactEmail: 'not-an-email' }, 'contactEmail'],
-    [{ pincode: '50003' }, 'pincode'],
-    [{ notes: 'x'.repeat(1001) }, 'notes'],
-    [{ latitude: 17.4 }, 'longitude'],
-    [{ requiredBy: new Date(Date.now() - 60_000).toISOString() }, 'requiredBy'],
-    [{ requiredBy: new Date(Date.now() + 31 * DAY).toISOString() }, 'requiredBy'],
-    [{ requiredBy: 'tomorrow' }, 'requiredBy'],
-  ])('rejects %o on %s', (override, path) => {
+    ['unitsNeeded = 0', { unitsNeeded: 0 }, 'unitsNeeded'],
+    ['unitsNeeded = 11', { unitsNeeded: 11 }, 'unitsNeeded'],
+    ['unitsNeeded = 1.5', { unitsNeeded: 1.5 }, 'unitsNeeded'],
+    ['urgency = normal', { urgency: 'normal' }, 'urgency'],
+    ['bloodType = O', { bloodType: 'O' }, 'bloodType'],
+    ['contactPhone = 12345', { contactPhone: '12345' }, 'contactPhone'],
+    ['contactEmail = not-an-email', { contactEmail: 'not-an-email' }, 'contactEmail'],
+    ['pincode = 50003', { pincode: '50003' }, 'pincode'],
+    ['notes = 1001 characters', { notes: 'x'.repeat(1001) }, 'notes'],
+    ['latitude = 17.4', { latitude: 17.4 }, 'longitude'],
+    [
+      'requiredBy = a minute ago',
+      { requiredBy: new Date(Date.now() - 60_000).toISOString() },
+      'requiredBy',
+    ],
+    [
+      'requiredBy = in 31 days',
+      { requiredBy: new Date(Date.now() + 31 * DAY).toISOString() },
+      'requiredBy',
+    ],
+    ['requiredBy = tomorrow', { requiredBy: 'tomorrow' }, 'requiredBy'],
+  ] as const)('rejects %s on %s', (_label, override, path) => {
     const result = createBloodRequestSchema.safeParse({ ...valid, ...override });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.path).toEqual([path]);

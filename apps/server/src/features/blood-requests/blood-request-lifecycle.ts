@@ -159,6 +159,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     };
     const rank = (rows: readonly MatchCandidate[]) =>
       rankCandidates(rows, { ...point, bloodType: row.bloodType }, at.getTime(), rules);
+    const alertsSince = new Date(at.getTime() - FAIRNESS_WINDOW_MS);
     // Candidates come in the ranking's order, a page at a time, until the ranking has its donors.
     const candidates = await repo.findCandidates(
       {
@@ -168,11 +169,20 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         box: boundingBox(point, radiusKm),
         donorTypes: compatibleDonorTypes(row.bloodType),
         lastDonationBy: new Date(at.getTime() - SHORTEST_INTERVAL_MS),
-        alertsSince: new Date(at.getTime() - FAIRNESS_WINDOW_MS),
+        alertsSince,
       },
       (rows) => rank(rows).length >= rules.maxDonorsPerRequest,
     );
-    const ranked = rank(candidates);
+    const chosen = rank(candidates);
+    // The candidates' alert counts were read before any lock: count again under the per-donor
+    // lock and leave out whoever a concurrent round has just brought to the cap.
+    const counts = await repo.lockAlertCounts(
+      chosen.map((candidate) => candidate.id),
+      alertsSince,
+    );
+    const ranked = chosen.filter(
+      (candidate) => (counts.get(candidate.id) ?? 0) < rules.maxAlertsPerDonorPer7d,
+    );
     const inserted = await repo.insertMatches(
       ranked.map((candidate) => ({
         requestId: row.id,

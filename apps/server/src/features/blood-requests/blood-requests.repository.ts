@@ -480,6 +480,35 @@ export function createBloodRequestsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Issue #22: the fairness cap (alerts per donor in 7 days) must hold when two matching rounds
+     * run at once (two requests verified together, a widening round beside a verification). Takes
+     * a transaction-scoped advisory lock per donor, in one fixed order so two rounds never wait on
+     * each other crosswise, then counts each donor's alerts afresh: a round that waited sees the
+     * alerts the other committed. Returns the count per donor (absent = none).
+     */
+    async lockAlertCounts(donorIds: readonly string[], since: Date): Promise<Map<string, number>> {
+      if (donorIds.length === 0) return new Map();
+      const ids = sql.join(
+        [...donorIds].sort().map((id) => sql`${id}`),
+        sql`, `,
+      );
+      await executeRows(
+        db,
+        sql`select pg_advisory_xact_lock(hashtextextended('bdms:donor-alerts:' || s.id, 0))
+            from (select unnest(array[${ids}]::text[]) as id order by 1) s`,
+      );
+      const rows = await executeRows<{ donor_id: string; alerts: string | number }>(
+        db,
+        sql`select m.donor_id::text as donor_id, count(*) as alerts
+            from blood_request_matches m
+            where m.donor_id::text in (${ids})
+              and m.notified_at >= ${since.toISOString()}::timestamptz and m.round > 0
+            group by m.donor_id`,
+      );
+      return new Map(rows.map((row) => [row.donor_id, Number(row.alerts)]));
+    },
+
     /** Inserts match rows; returns the donors actually inserted (not told before). */
     async insertMatches(rows: (typeof bloodRequestMatches.$inferInsert)[]): Promise<Set<string>> {
       if (rows.length === 0) return new Set();

@@ -351,10 +351,12 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           if (match.response === response) return toMatchedView(row, match);
           throw new AppError('CONFLICT', `You already ${match.response} this request.`);
         }
-        if (row.status !== 'verified' && row.status !== 'in_progress') {
+        const at = new Date(now());
+        // Issue #22: a closed request (cancelled, fulfilled, expired) — or one past its expiry that
+        // the expiry job has not reached yet — hands no donor the requester's contact.
+        if ((row.status !== 'verified' && row.status !== 'in_progress') || row.expiresAt <= at) {
           throw new AppError('CONFLICT', 'This blood request is no longer looking for donors.');
         }
-        const at = new Date(now());
         const answered = await repo.respond(match.id, response, at);
         if (!answered) throw new AppError('CONFLICT', 'You already responded to this request.');
         if (response === 'accepted') {
