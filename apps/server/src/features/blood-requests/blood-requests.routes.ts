@@ -320,8 +320,12 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           '`accepted`: the reply carries the requester’s `contactName`, `contactPhone` and the hospital `address`; ' +
           'the first acceptance moves a verified request to `in_progress`; the requester (if registered) and the ' +
           'hospital are told how many donors are on their way. `declined`: the donor is never asked again for this ' +
-          'request. The same answer again is idempotent (200, same reply); the other answer after one was given is ' +
-          '409 `CONFLICT`, as is answering a request that is no longer open.',
+          'request and nobody is told. The same answer again is idempotent (200, same reply); the other answer after ' +
+          'one was given is 409 `CONFLICT`, as is answering a request that is no longer open (cancelled, fulfilled, ' +
+          'expired, or past its `expiresAt` before the expiry job ran): no contact is released then. More donors ' +
+          'than units: every donor who accepts is welcome and gets the contact (blood centres defer some donors at ' +
+          'screening), and the requester is told each time with the running count; simultaneous acceptances are ' +
+          'serialised on the request, so it moves to `in_progress` once and each count is told once.',
         security: BEARER,
         params: idParamsSchema,
         body: respondSchema,
