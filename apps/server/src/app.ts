@@ -23,6 +23,7 @@ import { bloodRequestsRoutes } from './features/blood-requests/blood-requests.ro
 import { certificatesRoutes } from './features/certificates/certificates.routes';
 import { clientLogsRoutes } from './features/client-logs/client-logs.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { debugRoutes } from './features/debug/debug.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { donationsRoutes } from './features/donations/donations.routes';
 import { donorsRoutes } from './features/donors/donors.routes';
@@ -78,7 +79,7 @@ export function fastifyTrustProxy(
 
 export interface BuildAppOptions {
   config: Readonly<Config>;
-  database: Pick<Database, 'db' | 'ping'>;
+  database: Pick<Database, 'db' | 'ping' | 'driver'>;
   /** false: no logging (tests); a pino logger to share with start-up code; default: one from config. */
   logger?: false | Logger;
   /** Defaults to a fresh set; pass the start-up set so caches are shared. */
@@ -141,6 +142,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     version: serverVersion(),
   });
   await app.register(flagsRoutes, { flags: services.flags, publicConfig });
+  await app.register(debugRoutes, {
+    flags: services.flags,
+    driver: database.driver,
+    now: services.now,
+  });
   await app.register(authRoutes, { auth: services.auth });
   await app.register(usersRoutes, { users: services.users, privacy: services.privacy });
   await app.register(donorsRoutes, { donors: services.donors });

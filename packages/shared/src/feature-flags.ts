@@ -52,8 +52,26 @@ export const featureFlagsSchema = z.object(
 export const updateFeatureFlagsSchema = featureFlagsSchema.partial().strict();
 export type UpdateFeatureFlags = z.infer<typeof updateFeatureFlagsSchema>;
 
+/**
+ * Flags that are fixed on (issue #21). `privacyProtection`: a donor's phone and e-mail are never
+ * shown to strangers whatever a switch says — there is no safe meaning for "off", so switching it
+ * off is refused. `homePageRedesign`: the home page has one design (the emergency-first one the
+ * flag named); there is no older page to go back to, so it is refused too rather than pretending.
+ * Both stay in the spec's table and in `GET /config` (always true).
+ */
+export const FIXED_ON_FLAGS = [
+  'privacyProtection',
+  'homePageRedesign',
+] as const satisfies readonly FeatureFlag[];
+export type FixedOnFlag = (typeof FIXED_ON_FLAGS)[number];
+
+export function isFixedOnFlag(flag: string): flag is FixedOnFlag {
+  return (FIXED_ON_FLAGS as readonly string[]).includes(flag);
+}
+
 export type FlagOverrideParse =
-  { ok: true; overrides: Partial<FeatureFlags> } | { ok: false; unknown: string[] };
+  | { ok: true; overrides: Partial<FeatureFlags> }
+  | { ok: false; unknown: string[]; fixedOn?: FixedOnFlag[] };
 
 /**
  * Parses `FEATURE_FLAGS` ("bloodRequests,emergencyServices,-pwaSupport"): a bare name turns a
@@ -63,14 +81,17 @@ export type FlagOverrideParse =
 export function parseFeatureFlagOverrides(value: string | undefined): FlagOverrideParse {
   const overrides: Partial<FeatureFlags> = {};
   const unknown: string[] = [];
+  const fixedOn: FixedOnFlag[] = [];
   for (const raw of (value ?? '').split(',')) {
     const item = raw.trim();
     if (!item) continue;
     const enabled = !item.startsWith('-');
     const name = item.replace(/^[-+]/, '');
-    if (isFeatureFlag(name)) overrides[name] = enabled;
-    else unknown.push(name);
+    if (!isFeatureFlag(name)) unknown.push(name);
+    else if (!enabled && isFixedOnFlag(name)) fixedOn.push(name);
+    else overrides[name] = enabled;
   }
+  if (fixedOn.length) return { ok: false, unknown, fixedOn };
   return unknown.length ? { ok: false, unknown } : { ok: true, overrides };
 }
 

@@ -32,6 +32,11 @@ export interface MatchSettings {
   radiusKm: number;
   maxDonorsPerRequest: number;
   maxAlertsPerDonorPer7d: number;
+  /**
+   * The `advancedMatching` flag off (issue #21): the donor's type must be the request's exactly.
+   * On (or absent): exact type first, then every type that can give red cells to it.
+   */
+  exactTypeOnly?: boolean;
 }
 
 export interface MatchRequest extends LatLng {
@@ -154,7 +159,8 @@ export function exclusionReason(
   if (!isAvailableAt(candidate, now)) return 'unavailable';
   if (
     !isBloodType(candidate.bloodType) ||
-    !canDonateRedCells(candidate.bloodType, request.bloodType)
+    !canDonateRedCells(candidate.bloodType, request.bloodType) ||
+    (settings.exactTypeOnly && candidate.bloodType !== request.bloodType)
   ) {
     return 'incompatible';
   }

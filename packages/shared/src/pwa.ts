@@ -29,6 +29,8 @@ export const PWA = {
 export const PWA_STORAGE_KEYS = {
   /** Log entries not yet sent to the server (at most `LOGGING.storedLogsMax`). */
   clientLogs: `${APP_SLUG}-logs`,
+  /** The client log level an administrator chose in the debug panel (debugMode), this browser. */
+  clientLogLevel: `${APP_SLUG}-log-level`,
   /** Learned next-page hints for navigation preloading. */
   preloadHints: `${APP_SLUG}-preload-hints`,
   /** sessionStorage: "Update Now" reloaded the page, so the success card shows. */

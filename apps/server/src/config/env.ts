@@ -240,9 +240,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
   const flags = parseFeatureFlagOverrides(env.FEATURE_FLAGS);
-  if (!flags.ok) {
+  if (!flags.ok && flags.unknown.length) {
     problems.push(
       `FEATURE_FLAGS: unknown flag ${flags.unknown.join(', ')} (known: ${FEATURE_FLAG_NAMES.join(', ')})`,
+    );
+  }
+  if (!flags.ok && flags.fixedOn?.length) {
+    problems.push(
+      `FEATURE_FLAGS: ${flags.fixedOn.map((name) => `-${name}`).join(', ')}: this flag is fixed on and cannot be switched off`,
     );
   }
 

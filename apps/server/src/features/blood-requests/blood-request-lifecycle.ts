@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { BloodRequestRow } from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
+import { flagInTransaction } from '../flags/flag-in-transaction';
 import { AppError } from '../../lib/app-error';
 import type { MailLanguage } from '../../lib/mail/templates';
 import { readNotificationSettings } from '../../lib/notification-settings';
@@ -151,7 +152,10 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     }
     const settings = await readNotificationSettings(tx);
     const point = { latitude: row.latitude, longitude: row.longitude };
+    // Issue #21: `advancedMatching` off asks donors of the exact type only.
+    const exactTypeOnly = !(await flagInTransaction(tx, 'advancedMatching'));
     const rules = {
+      exactTypeOnly,
       radiusKm,
       maxDonorsPerRequest: settings.maxDonorsPerRequest,
       maxAlertsPerDonorPer7d:
@@ -167,7 +171,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         ...point,
         radiusKm,
         box: boundingBox(point, radiusKm),
-        donorTypes: compatibleDonorTypes(row.bloodType),
+        donorTypes: exactTypeOnly ? [row.bloodType] : compatibleDonorTypes(row.bloodType),
         lastDonationBy: new Date(at.getTime() - SHORTEST_INTERVAL_MS),
         alertsSince,
       },

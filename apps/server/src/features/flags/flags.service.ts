@@ -1,7 +1,9 @@
 import {
   FEATURE_FLAG_DEFAULTS,
   FEATURE_FLAG_NAMES,
+  FIXED_ON_FLAGS,
   isFeatureFlag,
+  isFixedOnFlag,
   updateFeatureFlagsSchema,
   type AdminFlags,
   type FeatureFlag,
@@ -38,6 +40,8 @@ export function mergeFlags(rows: readonly { key: string; enabled: boolean }[]): 
   const flags: FeatureFlags = { ...FEATURE_FLAG_DEFAULTS };
   // Rows for flags that no longer exist in the code are ignored rather than exposed.
   for (const row of rows) if (isFeatureFlag(row.key)) flags[row.key] = row.enabled;
+  // A row stored before they were fixed on (issue #21) does not switch them off.
+  for (const flag of FIXED_ON_FLAGS) flags[flag] = true;
   return flags;
 }
 
@@ -116,6 +120,21 @@ export function createFlagsService(deps: FlagsServiceDeps) {
           'VALIDATION_ERROR',
           'Unknown or invalid feature flags',
           validationDetails(items),
+        );
+      }
+      const fixed = Object.entries(parsed.data).filter(
+        ([key, enabled]) => !enabled && isFixedOnFlag(key),
+      );
+      if (fixed.length) {
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `${fixed.map(([key]) => key).join(', ')} is fixed on and cannot be switched off.`,
+          validationDetails(
+            fixed.map(([key]) => ({
+              instancePath: `/${key}`,
+              message: 'is fixed on: donor privacy rules and the home page do not switch off',
+            })),
+          ),
         );
       }
       const entries = Object.entries(parsed.data) as [FeatureFlag, boolean][];

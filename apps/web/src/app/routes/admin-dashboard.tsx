@@ -6,6 +6,7 @@ import { ActivityFeed } from '../../features/admin/components/dashboard/activity
 import { AnalyticsPanel } from '../../features/admin/components/dashboard/analytics-panel';
 import { BloodTypePanel } from '../../features/admin/components/dashboard/blood-type-panel';
 import { ClientLogsPanel } from '../../features/admin/components/dashboard/client-logs-panel';
+import { DebugPanel } from '../../features/admin/components/dashboard/debug-panel';
 import { DonorStatsPanel } from '../../features/admin/components/dashboard/donor-stats-panel';
 import { EmailPanel } from '../../features/admin/components/dashboard/email-panel';
 import { FlagsPanel } from '../../features/admin/components/dashboard/flags-panel';
@@ -41,6 +42,7 @@ export default function AdminDashboardPage() {
           <EmailPanel defaultTestAddress={user?.email ?? ''} />
         </div>
         <ClientLogsPanel />
+        <DebugPanel />
         <h2 className="mt-4 text-2xl font-bold text-slate-900">
           {t('admin:dashboard.settingsHeading')}
         </h2>

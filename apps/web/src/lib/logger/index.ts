@@ -1,6 +1,7 @@
+import { CLIENT_LOG_LEVELS, PWA_STORAGE_KEYS } from '@bdms/shared';
 import { api, isApiError } from '../api-client';
 import { env } from '../../config/env';
-import { createLogger, type LogTransport, type Logger } from './logger';
+import { createLogger, type LogLevel, type LogTransport, type Logger } from './logger';
 import { startVitals } from './vitals';
 
 export { createLogger, type Logger, type LogEntry, type LogLevel } from './logger';
@@ -36,6 +37,26 @@ function describe(value: unknown): string {
 
 let active: Logger | null = null;
 
+/** The level chosen in the debug panel for this browser, if any (issue #21, debugMode). */
+function storedLogLevel(win: Window): LogLevel | undefined {
+  try {
+    const value = win.localStorage.getItem(PWA_STORAGE_KEYS.clientLogLevel);
+    return CLIENT_LOG_LEVELS.find((level) => level === value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sets the client log level for this browser (the debug panel), now and after a reload. */
+export function setClientLogLevel(level: LogLevel, win: Window = window): void {
+  active?.setSendLevel(level);
+  try {
+    win.localStorage.setItem(PWA_STORAGE_KEYS.clientLogLevel, level);
+  } catch {
+    // Storage unavailable: the level holds for this visit only.
+  }
+}
+
 /** The running logger (null before `startClientLogging`, e.g. in tests). */
 export function getLogger(): Logger | null {
   return active;
@@ -48,6 +69,7 @@ export function getLogger(): Logger | null {
 export function startClientLogging(win: Window = window): Logger {
   if (active) return active;
   const logger = createLogger({
+    sendLevel: storedLogLevel(win),
     transport: httpLogTransport,
     storage: (() => {
       try {

@@ -96,7 +96,8 @@ export function createLogger(options: LoggerOptions) {
   const timers = options.timers ?? GLOBAL_TIMERS;
   const now = options.now ?? Date.now;
   const currentPath = options.currentPath ?? (() => '');
-  const sendRank = LEVEL_RANK[options.sendLevel ?? 'info'];
+  let sendLevel: LogLevel = options.sendLevel ?? 'info';
+  let sendRank = LEVEL_RANK[sendLevel];
 
   const buffer: LogEntry[] = [];
   let pending: LogEntry[] = [];
@@ -220,6 +221,12 @@ export function createLogger(options: LoggerOptions) {
     getBuffer: (): readonly LogEntry[] => [...buffer],
     /** Entries waiting to be sent. */
     getPending: (): readonly LogEntry[] => [...pending],
+    /** The lowest level sent to the server (the debug panel changes it for this browser). */
+    getSendLevel: (): LogLevel => sendLevel,
+    setSendLevel(level: LogLevel): void {
+      sendLevel = level;
+      sendRank = LEVEL_RANK[level];
+    },
   };
 }
 

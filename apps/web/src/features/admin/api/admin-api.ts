@@ -26,6 +26,7 @@ import type {
   RecentActivityResult,
   RequestsSummary,
   ReviewQuestionnaire,
+  ServerDebugInfo,
   TestEmailResult,
   TimeRange,
   UpdateNotificationSettings,
@@ -359,5 +360,14 @@ export function useClientLogs(filters: ClientLogFilters) {
         query: { page: filters.page, pageSize: CLIENT_LOGS_PAGE_SIZE, level: filters.level },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /admin/debug` (debugMode): this server process's version, build and runtime. */
+export function useServerDebugInfo(enabled: boolean) {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'debug'] as const,
+    queryFn: () => api.get<ServerDebugInfo>('/admin/debug'),
+    enabled,
   });
 }

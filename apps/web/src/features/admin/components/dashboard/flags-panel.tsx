@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminFlags, FeatureFlag } from '@bdms/shared';
+import { FIXED_ON_FLAGS, isFixedOnFlag, type AdminFlags, type FeatureFlag } from '@bdms/shared';
 import { Badge } from '../../../../components/badge';
 import { Switch } from '../../../../components/switch';
 import { useToast } from '../../../../components/toast';
@@ -10,7 +10,10 @@ import { AdminSection } from '../section';
 import { ErrorState, Skeleton } from '../states';
 
 /** API.md "Feature flags": what each one governs today. */
-export const FLAG_GROUPS: { key: 'surfaces' | 'providers' | 'unused'; flags: FeatureFlag[] }[] = [
+export const FLAG_GROUPS: {
+  key: 'surfaces' | 'providers' | 'fixed' | 'unused';
+  flags: FeatureFlag[];
+}[] = [
   {
     key: 'surfaces',
     flags: [
@@ -26,23 +29,23 @@ export const FLAG_GROUPS: { key: 'surfaces' | 'providers' | 'unused'; flags: Fea
       'hospitalDashboard',
       'locationDetection',
       'pwaSupport',
+      'advancedMatching',
+      'debugMode',
     ],
   },
   /** Channels that need a provider the server does not have yet. */
   { key: 'providers', flags: ['smsNotifications', 'whatsappIntegration', 'phoneVerification'] },
+  /** Fixed on (issue #21): the server refuses to switch them off. */
+  { key: 'fixed', flags: [...FIXED_ON_FLAGS] },
   /** No surface yet (README "Feature flags"). */
   {
     key: 'unused',
     flags: [
       'donorRegistration',
-      'homePageRedesign',
-      'privacyProtection',
-      'advancedMatching',
       'referralSystem',
       'analyticsReporting',
       'hospitalRegistration',
       'inventoryManagement',
-      'debugMode',
       'mockData',
     ],
   },
@@ -67,6 +70,7 @@ function FlagRow({
   const hintId = `${id}-hint`;
   const enabled = data.flags[flag];
   const source = data.sources?.[flag] ?? 'default';
+  const isFixed = isFixedOnFlag(flag);
   return (
     <li className="flex flex-col gap-1 border-b border-slate-200 py-3">
       <div className="flex items-start gap-3">
@@ -76,6 +80,7 @@ function FlagRow({
           aria-labelledby={labelId}
           aria-describedby={hintId}
           isBusy={isSaving}
+          disabled={isFixed}
         />
         <div className="flex min-w-0 flex-col gap-1">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -83,7 +88,7 @@ function FlagRow({
               {t(`flags.names.${flag}`)}
             </span>
             <span className="text-sm font-semibold text-slate-700">
-              {enabled ? t('flags.on') : t('flags.off')}
+              {isFixed ? t('flags.alwaysOn') : enabled ? t('flags.on') : t('flags.off')}
             </span>
             {PROVIDER_FLAGS.has(flag) && enabled && (
               <Badge variant="warning">{t('flags.notConfigured')}</Badge>
