@@ -8,6 +8,7 @@ import { bootstrapAdmin } from './features/auth/bootstrap-admin';
 import { loadContent } from './features/education/education.loader';
 import { loadReferenceData } from './features/facilities/facilities.loader';
 import { createLogger } from './plugins/logger';
+import { createPostgresChangeBus, type ChangeBus } from './lib/change-bus';
 import { createServices, type AppServices } from './services';
 
 export interface RunningServer {
@@ -26,14 +27,14 @@ export interface StartOptions {
   logger?: Logger;
 }
 
-/** Start-up work that must happen before serving: flags from FEATURE_FLAGS, the first admin. */
+/** Start-up work before serving: FEATURE_FLAGS's starting values, the first admin. */
 export async function prepareDatabase(
   config: Readonly<Config>,
   database: Pick<Database, 'db'>,
   services: AppServices,
   logger?: Logger,
 ): Promise<void> {
-  await services.flags.applyEnvOverrides(config.featureFlagOverrides);
+  await services.flags.applyEnvOverrides(config.featureFlagOverrides, logger);
   await bootstrapAdmin(database.db, config.admin, logger);
 }
 
@@ -52,6 +53,7 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config);
   const database = await createDatabase(config);
   let app: App | undefined;
+  let bus: (ChangeBus & { start(): Promise<void> }) | undefined;
   try {
     print(
       config.databaseUrl
@@ -63,12 +65,18 @@ export async function startServer(
     await loadReferenceData(database.db, { logger });
     // Articles, FAQs and policy pages (apps/server/content): only what changed is written.
     await loadContent(database.db, { logger });
-    const services = createServices(database, config, { logger });
+    // Several instances may share PostgreSQL: caches hear of each other's changes (issue #19).
+    if (config.databaseUrl) {
+      bus = createPostgresChangeBus({ connectionString: config.databaseUrl, logger });
+      await bus.start();
+    }
+    const services = createServices(database, config, { logger, bus });
     await prepareDatabase(config, database, services, logger);
     app = await buildApp({ config, database, logger, services });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app?.close().catch(() => {});
+    await bus?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
@@ -79,6 +87,7 @@ export async function startServer(
 
   let closing: Promise<void> | undefined;
   const running = app;
+  const listening = bus;
   return {
     app: running,
     config,
@@ -89,6 +98,7 @@ export async function startServer(
         try {
           await running.close();
         } finally {
+          await listening?.close().catch(() => {});
           // PGlite must be closed cleanly, or its data directory may need recovery next time.
           await database.close();
         }

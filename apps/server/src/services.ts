@@ -58,6 +58,7 @@ import {
   type EducationService,
 } from './features/education/education.service';
 import { createAuthLimiters, type AuthLimiters } from './lib/auth-limits';
+import { createMemoryChangeBus, type ChangeBus } from './lib/change-bus';
 import { createDailyCounters } from './lib/daily-counters';
 import { createIdempotency } from './lib/idempotency';
 import { createMailer, type MailLogger, type Mailer, type MailTransport } from './lib/mail/mailer';
@@ -76,6 +77,8 @@ import { createUserViews, type UserViews } from './lib/user-view';
 export interface AppServices {
   /** The clock every service reads (a fake one in tests). */
   now: () => number;
+  /** "Something cached changed", told to every instance (LISTEN/NOTIFY on PostgreSQL). */
+  bus: ChangeBus;
   flags: FlagsService;
   accessTokens: AccessTokens;
   sessions: Sessions;
@@ -142,7 +145,11 @@ export interface ServicesOptions {
    * none: a phone number change is then refused with SMS_UNAVAILABLE. Tests pass a capturing one.
    */
   phoneCodeSender?: PhoneCodeSender | null;
+  /** The cross-instance change bus (server.ts: LISTEN/NOTIFY on PostgreSQL); default in-process. */
+  bus?: ChangeBus;
 }
+
+export const FLAGS_CHANGE_TOPIC = 'flags';
 
 export function createServices(
   database: Pick<Database, 'db'>,
@@ -161,7 +168,11 @@ export function createServices(
     logger,
     ...(options.mailTransport !== undefined ? { transport: options.mailTransport } : {}),
   });
-  const flags = createFlagsServiceForDb(db);
+  const bus = options.bus ?? createMemoryChangeBus();
+  const flags = createFlagsServiceForDb(db, {
+    onChanged: () => void bus.publish(FLAGS_CHANGE_TOPIC),
+  });
+  bus.subscribe(FLAGS_CHANGE_TOPIC, () => flags.invalidate());
   const limiters = createAuthLimiters(now);
   const counters = createDailyCounters(db, now);
   const userViews = createUserViews({ db, flags, now });
@@ -188,6 +199,7 @@ export function createServices(
   });
   return {
     now,
+    bus,
     flags,
     accessTokens,
     sessions,
@@ -258,7 +270,7 @@ export function createServices(
     facilities,
     bloodRequests,
     bloodRequestsJob: createBloodRequestsJob({ service: bloodRequests, logger }),
-    education: createEducationService({ db, config, now }),
+    education: createEducationService({ db, config, now, bus }),
     contact: createContactService({ db, mail, idempotency, config, now }),
     site: createSiteService({ db, now }),
     backgroundJobs: options.backgroundJobs ?? true,
