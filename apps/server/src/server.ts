@@ -9,6 +9,7 @@ import { loadContent } from './features/education/education.loader';
 import { loadReferenceData } from './features/facilities/facilities.loader';
 import { createLogger } from './plugins/logger';
 import { createPostgresChangeBus, type ChangeBus } from './lib/change-bus';
+import { moveUploadsIntoDatabase } from './lib/uploads';
 import { createServices, type AppServices } from './services';
 
 export interface RunningServer {
@@ -61,6 +62,8 @@ export async function startServer(
         : `Using embedded PostgreSQL (PGlite) in ${pgliteDataDir(config)}`,
     );
     await runMigrations(database);
+    // Uploads kept on this instance's disk before issue #19 move into PostgreSQL, once.
+    await moveUploadsIntoDatabase(database.db, config.dataDir, logger);
     // The blood bank directory and PIN code points: seconds the first time, ~0 once loaded.
     await loadReferenceData(database.db, { logger });
     // Articles, FAQs and policy pages (apps/server/content): only what changed is written.
