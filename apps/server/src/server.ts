@@ -10,6 +10,7 @@ import { loadReferenceData } from './features/facilities/facilities.loader';
 import { createLogger } from './plugins/logger';
 import { createPostgresChangeBus, type ChangeBus } from './lib/change-bus';
 import { moveUploadsIntoDatabase } from './lib/uploads';
+import { Redis } from 'ioredis';
 import { createServices, type AppServices } from './services';
 
 export interface RunningServer {
@@ -55,7 +56,9 @@ export async function startServer(
   const database = await createDatabase(config);
   let app: App | undefined;
   let bus: (ChangeBus & { start(): Promise<void> }) | undefined;
+  let redis: Redis | undefined;
   try {
+    if (config.redisUrl) print('Limits are kept in Redis (REDIS_URL)');
     print(
       config.databaseUrl
         ? `Using PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}`
@@ -73,13 +76,20 @@ export async function startServer(
       bus = createPostgresChangeBus({ connectionString: config.databaseUrl, logger });
       await bus.start();
     }
-    const services = createServices(database, config, { logger, bus });
+    // REDIS_URL: every limit is counted in Redis (else PostgreSQL, or memory on PGlite).
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      redis.on('error', (error: Error) => logger.warn({ err: error }, 'Redis connection error'));
+      await redis.connect();
+    }
+    const services = createServices(database, config, { logger, bus, redis });
     await prepareDatabase(config, database, services, logger);
     app = await buildApp({ config, database, logger, services });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app?.close().catch(() => {});
     await bus?.close().catch(() => {});
+    redis?.disconnect();
     await database.close().catch(() => {});
     throw error;
   }
@@ -91,6 +101,7 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const running = app;
   const listening = bus;
+  const redisConnection = redis;
   return {
     app: running,
     config,
@@ -102,6 +113,7 @@ export async function startServer(
           await running.close();
         } finally {
           await listening?.close().catch(() => {});
+          await redisConnection?.quit().catch(() => {});
           // PGlite must be closed cleanly, or its data directory may need recovery next time.
           await database.close();
         }
