@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from './config/env';
+import { generateVapidKeys } from './config/secrets';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startServer, type RunningServer } from './server';
 import { createScratchPostgresDatabase, wantsPostgres } from './test/test-database';
@@ -15,7 +16,14 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bdms-server-'));
   if (wantsPostgres()) {
     const scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
-    databaseEnv = { DATABASE_URL: scratch.url };
+    // On PostgreSQL the shared secrets are required (issue #19).
+    const vapid = generateVapidKeys();
+    databaseEnv = {
+      DATABASE_URL: scratch.url,
+      JWT_SECRET: 'server-test-'.padEnd(40, 'x'),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    };
     dropDatabase = scratch.drop;
   }
 });
