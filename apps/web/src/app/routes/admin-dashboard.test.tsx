@@ -203,6 +203,20 @@ describe('/admin', () => {
     });
   });
 
+  it('shows privacyProtection and homePageRedesign as always on, with switches that cannot be used', async () => {
+    await renderDashboard();
+    const features = section('Features');
+    for (const name of ['Privacy protection', 'Home page redesign']) {
+      const toggle = await within(features).findByRole('switch', { name });
+      expect(toggle).toBeChecked();
+      expect(toggle).toBeDisabled();
+      expect(toggle).toHaveAccessibleDescription(/cannot be switched off/);
+    }
+    expect(
+      within(features).getByRole('switch', { name: 'Advanced matching' }),
+    ).toHaveAccessibleDescription(/only donors of the request's exact blood type/);
+  });
+
   it("lists what people's browsers reported, newest first", async () => {
     const { api } = await renderDashboard({
       'GET /admin/client-logs': ok({

@@ -352,8 +352,9 @@ export interface ClientLogFilters {
 }
 
 /** `GET /admin/client-logs`: what people's browsers reported, newest first. */
-export function useClientLogs(filters: ClientLogFilters) {
+export function useClientLogs(filters: ClientLogFilters, { enabled = true } = {}) {
   return useQuery({
+    enabled,
     queryKey: adminKeys.clientLogs(filters),
     queryFn: () =>
       api.get<ClientLogPage>('/admin/client-logs', {

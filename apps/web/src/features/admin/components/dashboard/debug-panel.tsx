@@ -72,7 +72,7 @@ export function DebugPanel() {
   const format = useFormat();
   const isOn = useFeatureFlag('debugMode') && user?.role === 'admin';
   const server = useServerDebugInfo(isOn);
-  const errors = useClientLogs({ page: 1, level: 'error' });
+  const errors = useClientLogs({ page: 1, level: 'error' }, { enabled: isOn });
   const [level, setLevel] = useState<ClientLogLevel>(() => getLogger()?.getSendLevel() ?? 'info');
   if (!isOn) return null;
 
