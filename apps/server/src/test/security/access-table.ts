@@ -488,6 +488,8 @@ export const TABLE: Record<string, Rule | Rule[]> = {
     }),
   },
   'GET /api/v1/admin/client-logs': { access: ADMIN },
+  // 404 while debugMode is off (the world's default); 200 with it on (debug.test.ts).
+  'GET /api/v1/admin/debug': { access: ADMIN, ok: [404] },
 
   // The API documentation and the web app's files are public by design (API.md).
   'GET /api/docs': { access: PUBLIC },
