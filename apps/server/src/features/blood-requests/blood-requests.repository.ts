@@ -489,8 +489,9 @@ export function createBloodRequestsRepository(db: Db) {
      */
     async lockAlertCounts(donorIds: readonly string[], since: Date): Promise<Map<string, number>> {
       if (donorIds.length === 0) return new Map();
+      const sorted = [...donorIds].sort();
       const ids = sql.join(
-        [...donorIds].sort().map((id) => sql`${id}`),
+        sorted.map((id) => sql`${id}`),
         sql`, `,
       );
       await executeRows(
@@ -498,11 +499,15 @@ export function createBloodRequestsRepository(db: Db) {
         sql`select pg_advisory_xact_lock(hashtextextended('bdms:donor-alerts:' || s.id, 0))
             from (select unnest(array[${ids}]::text[]) as id order by 1) s`,
       );
+      // Compared as uuid, so the (donor_id, notified_at) index serves the count.
       const rows = await executeRows<{ donor_id: string; alerts: string | number }>(
         db,
         sql`select m.donor_id::text as donor_id, count(*) as alerts
             from blood_request_matches m
-            where m.donor_id::text in (${ids})
+            where m.donor_id in (${sql.join(
+              sorted.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})
               and m.notified_at >= ${since.toISOString()}::timestamptz and m.round > 0
             group by m.donor_id`,
       );
