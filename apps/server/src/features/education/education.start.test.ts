@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateVapidKeys } from '../../config/secrets';
 import { executeRows, type Db } from '../../db/client';
 import { loggerOptions } from '../../plugins/logger';
 import { startServer } from '../../server';
@@ -18,7 +19,14 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bdms-content-start-'));
   if (wantsPostgres()) {
     const scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
-    databaseEnv = { DATABASE_URL: scratch.url };
+    // On PostgreSQL the shared secrets are required (issue #19).
+    const vapid = generateVapidKeys();
+    databaseEnv = {
+      DATABASE_URL: scratch.url,
+      JWT_SECRET: 'content-start-test-'.padEnd(40, 'x'),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    };
     dropDatabase = scratch.drop;
   }
 });
