@@ -16,7 +16,6 @@ import {
   removeDir,
   runFault,
   scratchPostgres,
-  sharedSecrets,
   startServer,
   tempDir,
 } from './lib.mjs';
@@ -208,10 +207,7 @@ runFault('kill -9 during guest requests', async () => {
     return;
   }
   try {
-    await scenario(`PostgreSQL (${postgres.name})`, {
-      DATABASE_URL: postgres.url,
-      ...sharedSecrets(),
-    });
+    await scenario(`PostgreSQL (${postgres.name})`, { DATABASE_URL: postgres.url });
   } finally {
     await postgres.drop();
   }
