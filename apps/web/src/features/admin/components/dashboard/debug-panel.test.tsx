@@ -6,7 +6,7 @@ import { mockApi, ok } from '../../../../test/api';
 import { renderWithApp } from '../../../../test/render';
 import { makeUser, seedSession } from '../../../../test/session';
 import { makeClientLog } from '../../test/fixtures';
-import { DebugPanel } from './debug-panel';
+import { DebugPanel, featureTimings } from './debug-panel';
 
 const INFO: ServerDebugInfo = {
   version: '0.1.0',
@@ -65,5 +65,30 @@ describe('the debug panel (debugMode)', () => {
     expect(screen.queryByRole('region', { name: 'Debug' })).toBeNull();
     expect(api.callsTo('GET /admin/debug')).toHaveLength(0);
     expect(api.callsTo('GET /admin/client-logs')).toHaveLength(0);
+  });
+});
+
+describe('featureTimings', () => {
+  it('lists the page milestones, then each slow API call or script once, slowest first', () => {
+    const entries: Record<string, object[]> = {
+      navigation: [{ responseStart: 40, domContentLoadedEventEnd: 210, loadEventEnd: 0 }],
+      resource: [
+        { name: 'http://x/api/v1/admin/flags', duration: 300 },
+        { name: 'http://x/api/v1/admin/client-logs', duration: 120 },
+        { name: 'http://x/api/v1/admin/client-logs', duration: 260 },
+        { name: 'http://x/assets/admin.js', duration: 90 },
+        { name: 'http://x/logo.png', duration: 999 },
+      ],
+    };
+    const timings = featureTimings({
+      getEntriesByType: (type: string) => (entries[type] ?? []) as PerformanceEntryList,
+    });
+    expect(timings.map((timing) => [timing.label, timing.ms])).toEqual([
+      ['firstByte', 40],
+      ['domReady', 210],
+      ['/api/v1/admin/flags', 300],
+      ['/api/v1/admin/client-logs', 260],
+      ['/assets/admin.js', 90],
+    ]);
   });
 });
