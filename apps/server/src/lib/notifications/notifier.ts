@@ -1,11 +1,9 @@
 import type https from 'node:https';
-import { FEATURE_FLAG_DEFAULTS } from '@bdms/shared';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import {
-  featureFlags,
   notificationDeliveries,
   notifications,
   pushSubscriptions,
@@ -18,6 +16,7 @@ import { readNotificationSettings } from '../notification-settings';
 import { renderNotification, type NotificationParams, type NotificationType } from './templates';
 import { createCoalescingRunner } from '../coalescing-runner';
 import { createDigestSender, digestHoldUntil } from './email-digest';
+import { flagInTransaction } from '../../features/flags/flag-in-transaction';
 
 /** After the n-th failed attempt the next waits 30 s × 2^n; after the 8th it gives up. */
 export const DELIVERY_MAX_ATTEMPTS = 8;
@@ -106,19 +105,6 @@ export function createNotifier(deps: NotifierDeps) {
   let started = false;
   let stopped = false;
 
-  /**
-   * The flag as the transaction sees it. Read through `tx`, not the flags service: PGlite runs
-   * one transaction at a time, so a query outside it would wait for it forever.
-   */
-  async function isEmailOn(tx: Db): Promise<boolean> {
-    const [row] = await tx
-      .select({ enabled: featureFlags.enabled })
-      .from(featureFlags)
-      .where(eq(featureFlags.key, 'emailNotifications'))
-      .limit(1);
-    return row?.enabled ?? FEATURE_FLAG_DEFAULTS.emailNotifications;
-  }
-
   async function notify(tx: Db, userId: string, input: NotifyInput): Promise<string | null> {
     const [user] = await tx
       .select({ language: users.language, deletedAt: users.deletedAt })
@@ -156,7 +142,11 @@ export function createNotifier(deps: NotifierDeps) {
       nextAttemptAt: at,
       createdAt: at,
     }));
-    if (input.email && settings.emailEnabled && (await isEmailOn(tx))) {
+    if (
+      input.email &&
+      settings.emailEnabled &&
+      (await flagInTransaction(tx, 'emailNotifications'))
+    ) {
       // Over its type's burst allowance, the e-mail waits for the digest at its window's end.
       const heldUntil = await digestHoldUntil(tx, userId, input.type, at.getTime());
       deliveries.push({
