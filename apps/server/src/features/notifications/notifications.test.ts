@@ -14,6 +14,7 @@ import { startFakePushService, type FakePushService } from '../../test/push-serv
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { generateJwtSecret, generateVapidKeys } from '../../config/secrets';
 import { isKnownPushService } from './notifications.service';
 
 let testDb: TestDatabase;
@@ -51,11 +52,24 @@ afterAll(async () => {
 
 const db = () => testDb.database.db;
 
+/**
+ * The secrets every instance of one deployment shares (as its operator sets them): without
+ * them each test process would make its own VAPID keys in its own data folder, and which
+ * process signs a push would depend on which wins the delivery lease.
+ */
+const vapid = generateVapidKeys();
+const sharedSecrets = {
+  JWT_SECRET: generateJwtSecret(),
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+};
+
 /** A server process on the shared database, trusting the fake push service. */
 async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
   const app = await createTestApp({
     database: testDb.database,
     ...options,
+    env: { ...sharedSecrets, ...options.env },
     services: {
       backgroundJobs: false,
       now: clock.now,
@@ -262,7 +276,10 @@ describe('notification delivery', () => {
     expect(received!.headers['content-encoding']).toBe('aes128gcm');
     expect(received!.headers.ttl).toBe(String(24 * 3600));
     const config = (await second.app.inject({ url: '/api/v1/config' })).json().data;
-    expect(config.vapidPublicKey).toBe(second.config.vapid.publicKey);
+    expect(config.vapidPublicKey).toBe(vapid.publicKey);
+    expect((await third.app.inject({ url: '/api/v1/config' })).json().data.vapidPublicKey).toBe(
+      vapid.publicKey,
+    );
     expect(String(received!.headers.authorization)).toContain(`k=${config.vapidPublicKey}`);
     // The payload is encrypted for the browser: the server's plaintext is not on the wire.
     expect(received!.body.toString('latin1')).not.toContain('Document verified');
