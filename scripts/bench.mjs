@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { buildIfStale, ROOT } from './lib/build.mjs';
-import { scratchPostgres } from './faults/lib.mjs';
+import { scratchPostgres, sharedSecrets } from './faults/lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -390,7 +390,7 @@ if (process.env.BENCH_SERVER_DB === 'postgres' && !serverDatabase) {
 results.serverDatabase = serverDatabase ? 'PostgreSQL' : 'PGlite (embedded)';
 console.log(`Server database: ${results.serverDatabase}`);
 const serverEnv = {
-  ...(serverDatabase ? { DATABASE_URL: serverDatabase.url } : {}),
+  ...(serverDatabase ? { DATABASE_URL: serverDatabase.url, ...sharedSecrets() } : {}),
   PORT: String(PORT),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,

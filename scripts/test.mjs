@@ -2,8 +2,8 @@
 //   1. unit and component tests, and the API through app.inject on embedded PGlite (with the
 //      authorisation matrix, the hostile-input fuzzing and the in-process fault tests);
 //   2. the API tests again on real PostgreSQL when TEST_DATABASE_URL is set;
-//   3. the fault tests against the built server: kill -9, SMTP outage, PostgreSQL restart
-//      (scripts/faults; skip with --no-faults);
+//   3. the fault tests against the built server: kill -9, SMTP outage, PostgreSQL restart, and
+//      two instances on one PostgreSQL (scripts/faults; skip with --no-faults);
 //   4. the browser journeys in Chromium against the built app (skip with --no-e2e).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -41,7 +41,9 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 if (!args.has('--no-faults')) {
-  run('Fault tests (kill -9, SMTP outage, PostgreSQL restart)', 'node', ['scripts/faults/run.mjs']);
+  run('Fault tests (kill -9, SMTP outage, PostgreSQL restart, two instances)', 'node', [
+    'scripts/faults/run.mjs',
+  ]);
 }
 
 if (!args.has('--no-e2e')) {

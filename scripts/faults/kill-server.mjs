@@ -16,6 +16,7 @@ import {
   removeDir,
   runFault,
   scratchPostgres,
+  sharedSecrets,
   startServer,
   tempDir,
 } from './lib.mjs';
@@ -207,7 +208,10 @@ runFault('kill -9 during guest requests', async () => {
     return;
   }
   try {
-    await scenario(`PostgreSQL (${postgres.name})`, { DATABASE_URL: postgres.url });
+    await scenario(`PostgreSQL (${postgres.name})`, {
+      DATABASE_URL: postgres.url,
+      ...sharedSecrets(),
+    });
   } finally {
     await postgres.drop();
   }

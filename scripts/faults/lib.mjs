@@ -1,7 +1,7 @@
 // Helpers shared by the fault tests (issue #9, "Faults"): build the server once, start it as a
 // real process on a free port, drive it over HTTP, and make throwaway PostgreSQL databases.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +12,25 @@ import { hashInputs, ROOT } from '../lib/build.mjs';
 export { ROOT };
 export const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 export const ADMIN = { email: 'faults-admin@example.org', password: 'faults-admin-password-1' };
+
+/**
+ * JWT_SECRET and a VAPID pair for servers on PostgreSQL, which refuse to start without them
+ * (issue #19): every instance of one deployment shares these.
+ */
+export function sharedSecrets() {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const pub = publicKey.export({ format: 'jwk' });
+  const priv = privateKey.export({ format: 'jwk' });
+  return {
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    VAPID_PUBLIC_KEY: Buffer.concat([
+      Buffer.from([0x04]),
+      Buffer.from(pub.x, 'base64url'),
+      Buffer.from(pub.y, 'base64url'),
+    ]).toString('base64url'),
+    VAPID_PRIVATE_KEY: priv.d,
+  };
+}
 
 const SERVER_STAMP = path.join(ROOT, 'apps/server/dist/.build-hash');
 // The same inputs and stamp as scripts/lib/build.mjs, so `npm start` and these agree.

@@ -23,6 +23,7 @@ import {
   sleep,
   startServer,
   tempDir,
+  sharedSecrets,
 } from './lib.mjs';
 
 const WORKERS = 6;
@@ -76,6 +77,7 @@ runFault('PostgreSQL restart under load', async () => {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDir,
       DATABASE_URL: database.url,
+      ...sharedSecrets(),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',

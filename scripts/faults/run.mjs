@@ -1,8 +1,10 @@
 // `npm run test:faults`: the fault tests of issue #9 against the built server (built here when
-// stale). The SMTP outage mostly waits for the outbox's one-minute retry, so it runs alongside
+// stale), and issue #19's two instances on one PostgreSQL (two-instances.mjs, when
+// TEST_DATABASE_URL is set). The SMTP outage mostly waits for the outbox's one-minute retry, so it runs alongside
 // the others; kill -9 and the PostgreSQL restart run one after the other (the restart must not
-// hit the kill test's database). The upload disk-full and lost-connection cases are vitest
-// tests in apps/server/src/test/faults/, run with the API tests.
+// hit the kill test's database). The lost-connection case is a vitest test in
+// apps/server/src/test/faults/, run with the API tests; a database out of space on upload is
+// covered in features/documents/documents.test.ts (the bytes live in PostgreSQL since #19).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +32,7 @@ ensureServerBuilt();
 const smtp = runScript('smtp-outage.mjs');
 const sequential = (async () => {
   const results = [];
-  for (const name of ['kill-server.mjs', 'postgres-restart.mjs'])
+  for (const name of ['kill-server.mjs', 'two-instances.mjs', 'postgres-restart.mjs'])
     results.push(await runScript(name));
   return results;
 })();

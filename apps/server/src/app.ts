@@ -46,6 +46,7 @@ import { createLogger, lazyChildLoggerFactory } from './plugins/logger';
 import { microCachePlugin } from './plugins/micro-cache';
 import { openApiPlugin, openApiUiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { createPeriodicJob } from './lib/periodic-job';
 import { genReqId, REQUEST_ID_HEADER, requestIdPlugin } from './plugins/request-id';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
@@ -129,7 +130,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(microCachePlugin, { now: services.now });
   await app.register(cachePolicyPlugin);
   await app.register(compressionPlugin);
-  await app.register(rateLimitPlugin, { allowList: config.rateLimitAllowList });
+  await app.register(rateLimitPlugin, {
+    allowList: config.rateLimitAllowList,
+    redis: services.redis,
+    store: services.limitStore,
+  });
   await app.register(inputGuardPlugin);
   await app.register(openApiPlugin, { version: serverVersion() });
 
@@ -182,15 +187,24 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // Mail retries, notification deliveries and the availability job run while the app does;
   // closing the app waits for work in progress.
+  // Expired limit_states rows (PostgreSQL limit store) are swept every 10 minutes.
+  const limitSweep = createPeriodicJob({
+    name: 'limit sweep',
+    intervalMs: 10 * 60_000,
+    runOnce: () => services.limitStore.sweep(),
+    logger: logger || undefined,
+  });
   app.addHook('onReady', async () => {
     services.mail.start();
     if (services.backgroundJobs) {
+      if (services.limitStore.kind === 'postgres') limitSweep.start();
       services.notifier.start();
       services.availabilityJob.start();
       services.bloodRequestsJob.start();
     }
   });
   app.addHook('onClose', async () => {
+    await limitSweep.stop();
     await services.bloodRequestsJob.stop();
     await services.availabilityJob.stop();
     await services.notifier.stop();

@@ -8,6 +8,9 @@ import { bootstrapAdmin } from './features/auth/bootstrap-admin';
 import { loadContent } from './features/education/education.loader';
 import { loadReferenceData } from './features/facilities/facilities.loader';
 import { createLogger } from './plugins/logger';
+import { createPostgresChangeBus, type ChangeBus } from './lib/change-bus';
+import { moveUploadsIntoDatabase } from './lib/uploads';
+import { Redis } from 'ioredis';
 import { createServices, type AppServices } from './services';
 
 export interface RunningServer {
@@ -26,14 +29,14 @@ export interface StartOptions {
   logger?: Logger;
 }
 
-/** Start-up work that must happen before serving: flags from FEATURE_FLAGS, the first admin. */
+/** Start-up work before serving: FEATURE_FLAGS's starting values, the first admin. */
 export async function prepareDatabase(
   config: Readonly<Config>,
   database: Pick<Database, 'db'>,
   services: AppServices,
   logger?: Logger,
 ): Promise<void> {
-  await services.flags.applyEnvOverrides(config.featureFlagOverrides);
+  await services.flags.applyEnvOverrides(config.featureFlagOverrides, logger);
   await bootstrapAdmin(database.db, config.admin, logger);
 }
 
@@ -52,23 +55,41 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config);
   const database = await createDatabase(config);
   let app: App | undefined;
+  let bus: (ChangeBus & { start(): Promise<void> }) | undefined;
+  let redis: Redis | undefined;
   try {
+    if (config.redisUrl) print('Limits are kept in Redis (REDIS_URL)');
     print(
       config.databaseUrl
         ? `Using PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}`
         : `Using embedded PostgreSQL (PGlite) in ${pgliteDataDir(config)}`,
     );
     await runMigrations(database);
+    // Uploads kept on this instance's disk before issue #19 move into PostgreSQL, once.
+    await moveUploadsIntoDatabase(database.db, config.dataDir, logger);
     // The blood bank directory and PIN code points: seconds the first time, ~0 once loaded.
     await loadReferenceData(database.db, { logger });
     // Articles, FAQs and policy pages (apps/server/content): only what changed is written.
     await loadContent(database.db, { logger });
-    const services = createServices(database, config, { logger });
+    // Several instances may share PostgreSQL: caches hear of each other's changes (issue #19).
+    if (config.databaseUrl) {
+      bus = createPostgresChangeBus({ connectionString: config.databaseUrl, logger });
+      await bus.start();
+    }
+    // REDIS_URL: every limit is counted in Redis (else PostgreSQL, or memory on PGlite).
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      redis.on('error', (error: Error) => logger.warn({ err: error }, 'Redis connection error'));
+      await redis.connect();
+    }
+    const services = createServices(database, config, { logger, bus, redis });
     await prepareDatabase(config, database, services, logger);
     app = await buildApp({ config, database, logger, services });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app?.close().catch(() => {});
+    await bus?.close().catch(() => {});
+    redis?.disconnect();
     await database.close().catch(() => {});
     throw error;
   }
@@ -79,6 +100,8 @@ export async function startServer(
 
   let closing: Promise<void> | undefined;
   const running = app;
+  const listening = bus;
+  const redisConnection = redis;
   return {
     app: running,
     config,
@@ -89,6 +112,8 @@ export async function startServer(
         try {
           await running.close();
         } finally {
+          await listening?.close().catch(() => {});
+          await redisConnection?.quit().catch(() => {});
           // PGlite must be closed cleanly, or its data directory may need recovery next time.
           await database.close();
         }

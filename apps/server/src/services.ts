@@ -58,6 +58,14 @@ import {
   type EducationService,
 } from './features/education/education.service';
 import { createAuthLimiters, type AuthLimiters } from './lib/auth-limits';
+import { createMemoryChangeBus, type ChangeBus } from './lib/change-bus';
+import {
+  createMemoryLimitStore,
+  createPostgresLimitStore,
+  createRedisLimitStore,
+  type LimitStore,
+} from './lib/limit-store';
+import type { Redis } from 'ioredis';
 import { createDailyCounters } from './lib/daily-counters';
 import { createIdempotency } from './lib/idempotency';
 import { createMailer, type MailLogger, type Mailer, type MailTransport } from './lib/mail/mailer';
@@ -69,13 +77,19 @@ import { createNotifier, type Notifier, type PushSender } from './lib/notificati
 import { createSessions, type Sessions } from './lib/sessions';
 import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
 import { createAccessTokens, type AccessTokens } from './lib/tokens';
-import { createUploadStore, type UploadStore, type WriteBytes } from './lib/uploads';
+import { createUploadStore, type UploadStore, type WriteChunk } from './lib/uploads';
 import { createUserViews, type UserViews } from './lib/user-view';
 
 /** The long-lived services, one set per process, shared by start-up code and the routes. */
 export interface AppServices {
   /** The clock every service reads (a fake one in tests). */
   now: () => number;
+  /** "Something cached changed", told to every instance (LISTEN/NOTIFY on PostgreSQL). */
+  bus: ChangeBus;
+  /** Every request limit's state: Redis (REDIS_URL), PostgreSQL, or memory on PGlite. */
+  limitStore: LimitStore;
+  /** The Redis connection when REDIS_URL is set (the per-address limits count there too). */
+  redis: Redis | null;
   flags: FlagsService;
   accessTokens: AccessTokens;
   sessions: Sessions;
@@ -131,8 +145,8 @@ export interface ServicesOptions {
   pushSender?: PushSender;
   /** Which push endpoints subscriptions may name; defaults to the browsers' push services. */
   isAllowedPushEndpoint?: (endpoint: URL) => boolean;
-  /** Replaces the byte-writing step of uploads (tests simulate a full disk). */
-  uploadWrite?: WriteBytes;
+  /** Replaces the chunk-writing step of uploads (tests simulate a database out of space). */
+  uploadWrite?: WriteChunk;
   /** Default true: the app starts the notification worker and the availability job. */
   backgroundJobs?: boolean;
   /** Replaces where the donor export reads its batches (tests simulate a failure part-way). */
@@ -142,10 +156,30 @@ export interface ServicesOptions {
    * none: a phone number change is then refused with SMS_UNAVAILABLE. Tests pass a capturing one.
    */
   phoneCodeSender?: PhoneCodeSender | null;
+  /** The cross-instance change bus (server.ts: LISTEN/NOTIFY on PostgreSQL); default in-process. */
+  bus?: ChangeBus;
+  /** An open Redis connection (server.ts, REDIS_URL): limits are kept there. */
+  redis?: Redis | null;
+  /** Replaces the choice of limit store (tests). */
+  limitStore?: LimitStore;
 }
 
+/** Redis when given; PostgreSQL when the database is PostgreSQL; memory for PGlite only. */
+export function chooseLimitStore(
+  database: Pick<Database, 'db'> & { driver?: Database['driver'] },
+  options: Pick<ServicesOptions, 'redis' | 'limitStore'>,
+  now: () => number,
+): LimitStore {
+  if (options.limitStore) return options.limitStore;
+  if (options.redis) return createRedisLimitStore(options.redis, { now });
+  if (database.driver === 'postgres') return createPostgresLimitStore(database.db, now);
+  return createMemoryLimitStore({ now });
+}
+
+export const FLAGS_CHANGE_TOPIC = 'flags';
+
 export function createServices(
-  database: Pick<Database, 'db'>,
+  database: Pick<Database, 'db'> & { driver?: Database['driver'] },
   config: Readonly<Config>,
   options: ServicesOptions = {},
 ): AppServices {
@@ -161,11 +195,16 @@ export function createServices(
     logger,
     ...(options.mailTransport !== undefined ? { transport: options.mailTransport } : {}),
   });
-  const flags = createFlagsServiceForDb(db);
-  const limiters = createAuthLimiters(now);
+  const bus = options.bus ?? createMemoryChangeBus();
+  const flags = createFlagsServiceForDb(db, {
+    onChanged: () => void bus.publish(FLAGS_CHANGE_TOPIC),
+  });
+  bus.subscribe(FLAGS_CHANGE_TOPIC, () => flags.invalidate());
+  const limitStore = chooseLimitStore(database, options, now);
+  const limiters = createAuthLimiters(now, limitStore);
   const counters = createDailyCounters(db, now);
   const userViews = createUserViews({ db, flags, now });
-  const uploads = createUploadStore(config.dataDir, options.uploadWrite);
+  const uploads = createUploadStore(db, options.uploadWrite);
   const idempotency = createIdempotency(db, now);
   const notifier = createNotifier({
     db,
@@ -188,6 +227,9 @@ export function createServices(
   });
   return {
     now,
+    bus,
+    limitStore,
+    redis: options.redis ?? null,
     flags,
     accessTokens,
     sessions,
@@ -228,7 +270,6 @@ export function createServices(
       bloodRequests,
       notifier,
       userViews,
-      uploads,
       limiters,
       now,
       logger,
@@ -258,7 +299,7 @@ export function createServices(
     facilities,
     bloodRequests,
     bloodRequestsJob: createBloodRequestsJob({ service: bloodRequests, logger }),
-    education: createEducationService({ db, config, now }),
+    education: createEducationService({ db, config, now, bus }),
     contact: createContactService({ db, mail, idempotency, config, now }),
     site: createSiteService({ db, now }),
     backgroundJobs: options.backgroundJobs ?? true,

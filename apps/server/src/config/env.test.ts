@@ -78,6 +78,8 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const vapid = generateVapidKeys();
     const config = loadConfig({
+      DATABASE_POOL_MAX: '25',
+      REDIS_URL: 'redis://cache.internal:6379/2',
       PORT: '8080',
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://app:secret@db.internal:5432/bdms',
@@ -109,7 +111,45 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       supportEmail: 'help@blood.example.in',
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      databasePoolMax: 25,
+      redisUrl: 'redis://cache.internal:6379/2',
     });
+  });
+
+  it('refuses PostgreSQL without JWT_SECRET and the VAPID keys, naming them, and writes nothing', () => {
+    const dataDir = tempDir();
+    const problems = problemsOf({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/bdms' });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^JWT_SECRET: required when DATABASE_URL is set: every instance/);
+    expect(problems[1]).toMatch(/^VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required when DATABASE_URL/);
+    expect(fs.existsSync(path.join(dataDir, SECRETS_FILE_NAME))).toBe(false);
+    const vapid = generateVapidKeys();
+    expect(
+      problemsOf({
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://db/bdms',
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      }),
+    ).toEqual([expect.stringMatching(/^JWT_SECRET: required/)]);
+    // `npm run db:migrate` signs nothing: it may run without them, and generates none.
+    const migrating = loadConfig(
+      { DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/bdms' },
+      { needsSecrets: false },
+    );
+    expect(migrating.databaseUrl).toBe('postgres://db/bdms');
+    expect(fs.existsSync(path.join(dataDir, SECRETS_FILE_NAME))).toBe(false);
+  });
+
+  it('reads DATABASE_POOL_MAX (1 to 1000, default 10) and refuses a redis URL of another scheme', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).databasePoolMax).toBe(10);
+    for (const bad of ['0', '1001', 'ten', '-3'])
+      expect(problemsOf({ DATA_DIR: tempDir(), DATABASE_POOL_MAX: bad })[0]).toMatch(
+        /^DATABASE_POOL_MAX: must be a whole number from 1 to 1000/,
+      );
+    expect(problemsOf({ DATA_DIR: tempDir(), REDIS_URL: 'http://cache' })[0]).toMatch(
+      /^REDIS_URL: must be a redis/,
+    );
   });
 
   it('reads TRUST_PROXY as false, a hop count, or addresses and CIDR ranges', () => {

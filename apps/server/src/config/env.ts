@@ -28,6 +28,10 @@ import {
  * - `RATE_LIMIT_ALLOWLIST`: comma-separated client addresses exempt from the per-address limits, for
  *   a trusted load generator or the browser tests on loopback (default: none). Per-account limits
  *   (sign-in, codes, resets) still apply.
+ * - `DATABASE_POOL_MAX`: PostgreSQL connections per instance (default 10), plus one for LISTEN.
+ * - `REDIS_URL`: keep every limit in Redis instead of PostgreSQL (see lib/limit-store.ts).
+ * On PostgreSQL (several instances may share it) `JWT_SECRET` and both VAPID keys are required:
+ * secrets generated into one instance's DATA_DIR would make it refuse every other one's tokens.
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -117,7 +121,16 @@ export interface Config {
   webDistDir: string;
   trustProxy: TrustProxy;
   rateLimitAllowList: readonly string[];
+  /** PostgreSQL connections per instance (the pool; LISTEN/NOTIFY uses one more). */
+  databasePoolMax: number;
+  /** null: limits in PostgreSQL (DATABASE_URL) or in memory (embedded PGlite). */
+  redisUrl: string | null;
 }
+
+export const DEFAULT_DATABASE_POOL_MAX = 10;
+export const SHARED_SECRETS_MESSAGE =
+  'required when DATABASE_URL is set: every instance on one database must share it, or each ' +
+  "one would generate its own and refuse the others' tokens and push subscriptions";
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -205,6 +218,22 @@ const envSchema = z.object({
       .refine((items) => items.every((item) => isIP(item) !== 0), 'must list IP addresses'),
   ),
   TRUST_PROXY: opt(z.string().transform(parseTrustProxy)),
+  DATABASE_POOL_MAX: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'must be a whole number from 1 to 1000')
+      .transform(Number)
+      .refine((max) => max >= 1 && max <= 1000, 'must be a whole number from 1 to 1000'),
+  ),
+  REDIS_URL: opt(
+    z
+      .string()
+      .refine(
+        (url) => hasProtocol(url, ['redis:', 'rediss:']),
+        'must be a redis:// or rediss:// URL',
+      ),
+  ),
 });
 
 function defaultWebDistDir(): string {
@@ -224,7 +253,17 @@ function deepFreeze<T>(value: T): T {
  * Parses the environment once. Every problem is collected and thrown together as a
  * ConfigError, so an operator fixes them in one go. Generated secrets are written to DATA_DIR.
  */
-export function loadConfig(env: Env = process.env): Readonly<Config> {
+export function loadConfig(
+  env: Env = process.env,
+  options: {
+    /**
+     * Default true. false only for tools that never sign or check a token (`npm run db:migrate`):
+     * they may run on PostgreSQL without JWT_SECRET and the VAPID keys, and generate nothing.
+     */
+    needsSecrets?: boolean;
+  } = {},
+): Readonly<Config> {
+  const needsSecrets = options.needsSecrets ?? true;
   const problems: string[] = [];
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -251,10 +290,22 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     );
   }
 
+  // Several instances may share one PostgreSQL database: a secret generated into one instance's
+  // DATA_DIR is unknown to the others (issue #19). Only the embedded default may generate them.
+  if (needsSecrets && env.DATABASE_URL?.trim()) {
+    if (!env.JWT_SECRET?.trim()) problems.push(`JWT_SECRET: ${SHARED_SECRETS_MESSAGE}`);
+    if (!env.VAPID_PUBLIC_KEY?.trim() && !env.VAPID_PRIVATE_KEY?.trim()) {
+      problems.push(
+        `VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: ${SHARED_SECRETS_MESSAGE} (make a pair with ` +
+          '`npx web-push generate-vapid-keys`)',
+      );
+    }
+  }
+
   const dataDir = path.resolve(process.cwd(), vars.DATA_DIR ?? './data');
   let secrets: ReturnType<typeof loadOrCreateSecrets> = {};
   // Only touch the disk when the rest is valid, so a typo never leaves files behind.
-  if (problems.length === 0) {
+  if (problems.length === 0 && needsSecrets) {
     try {
       secrets = loadOrCreateSecrets(dataDir, {
         jwtSecret: !vars.JWT_SECRET,
@@ -271,7 +322,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY
       ? { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY }
       : secrets.vapid;
-  if (!jwtSecret || !vapid) throw new ConfigError(['DATA_DIR: secrets could not be generated']);
+  if (needsSecrets && (!jwtSecret || !vapid))
+    throw new ConfigError(['DATA_DIR: secrets could not be generated']);
 
   return deepFreeze<Config>({
     port: vars.PORT ?? 3000,
@@ -279,7 +331,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     databaseUrl: vars.DATABASE_URL ?? null,
     dataDir,
     publicUrl: (vars.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
-    jwtSecret,
+    // Empty only for needsSecrets: false, whose callers never sign or check tokens.
+    jwtSecret: jwtSecret ?? '',
     admin:
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
         ? { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD }
@@ -287,7 +340,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? 'no-reply@localhost',
     featureFlagOverrides: flags.ok ? flags.overrides : {},
-    vapid,
+    vapid: vapid ?? { publicKey: '', privateKey: '' },
     logLevel: vars.LOG_LEVEL ?? 'info',
     supportEmail: vars.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     webDistDir: vars.WEB_DIST_DIR
@@ -295,5 +348,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       : defaultWebDistDir(),
     trustProxy: vars.TRUST_PROXY ?? false,
     rateLimitAllowList: vars.RATE_LIMIT_ALLOWLIST ?? [],
+    databasePoolMax: vars.DATABASE_POOL_MAX ?? DEFAULT_DATABASE_POOL_MAX,
+    redisUrl: vars.REDIS_URL ?? null,
   });
 }

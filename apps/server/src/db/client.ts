@@ -59,8 +59,12 @@ export function createPgliteDatabase(
   };
 }
 
-export function createPostgresDatabase(connectionString: string): PostgresDatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export function createPostgresDatabase(
+  connectionString: string,
+  /** DATABASE_POOL_MAX: connections this instance may hold (default 10). */
+  max = 10,
+): PostgresDatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it kills the process.
   pool.on('error', () => {});
   // A checked-out client (a transaction between two queries) emits 'error' on itself instead,
@@ -95,9 +99,9 @@ export function pgliteDataDir(config: Pick<Config, 'dataDir'>): string {
  * a lock file refuses a second server on the same directory, which would corrupt it.
  */
 export async function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolMax'>>,
 ): Promise<Database> {
-  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
+  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl, config.databasePoolMax);
   const dir = pgliteDataDir(config);
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDataDirLock(`${dir}.lock`);

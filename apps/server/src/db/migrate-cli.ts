@@ -5,7 +5,7 @@ import { runMigrations } from './migrate';
 
 // `npm run db:migrate`: applies migrations without starting the server (the server also does it on start).
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(undefined, { needsSecrets: false });
   const database = await createDatabase(config);
   try {
     await runMigrations(database);

@@ -12,69 +12,67 @@ function fakeClock(start = 1_000_000) {
 }
 
 describe('createAttemptLimiter', () => {
-  it('allows max attempts within the window, then asks to wait until the oldest leaves it', () => {
+  it('allows max attempts within the window, then asks to wait until the oldest leaves it', async () => {
     const clock = fakeClock();
     const limiter = createAttemptLimiter({ max: 3, windowMs: 60_000, now: clock.now });
-    limiter.record('a');
+    await limiter.record('a');
     clock.advance(10_000);
-    limiter.record('a');
+    await limiter.record('a');
     clock.advance(10_000);
-    expect(limiter.retryAfterSeconds('a')).toBe(0);
-    limiter.record('a');
+    expect(await limiter.retryAfterSeconds('a')).toBe(0);
+    await limiter.record('a');
     // The first attempt was 20 s ago; it leaves the 60 s window in 40 s.
-    expect(limiter.retryAfterSeconds('a')).toBe(40);
+    expect(await limiter.retryAfterSeconds('a')).toBe(40);
     clock.advance(39_999);
-    expect(limiter.retryAfterSeconds('a')).toBe(1);
+    expect(await limiter.retryAfterSeconds('a')).toBe(1);
     clock.advance(1);
-    expect(limiter.retryAfterSeconds('a')).toBe(0);
+    expect(await limiter.retryAfterSeconds('a')).toBe(0);
   });
 
-  it('slides: old attempts stop counting one by one', () => {
+  it('slides: old attempts stop counting one by one', async () => {
     const clock = fakeClock();
     const limiter = createAttemptLimiter({ max: 2, windowMs: 1000, now: clock.now });
-    limiter.record('a');
+    await limiter.record('a');
     clock.advance(500);
-    limiter.record('a');
-    expect(limiter.retryAfterSeconds('a')).toBe(1);
+    await limiter.record('a');
+    expect(await limiter.retryAfterSeconds('a')).toBe(1);
     clock.advance(500);
-    expect(limiter.retryAfterSeconds('a')).toBe(0);
-    limiter.record('a');
-    expect(limiter.retryAfterSeconds('a')).toBe(1);
+    expect(await limiter.retryAfterSeconds('a')).toBe(0);
+    await limiter.record('a');
+    expect(await limiter.retryAfterSeconds('a')).toBe(1);
   });
 
-  it('counts keys separately and forgets a key on reset', () => {
+  it('counts keys separately and forgets a key on reset', async () => {
     const clock = fakeClock();
     const limiter = createAttemptLimiter({ max: 1, windowMs: 60_000, now: clock.now });
-    limiter.record('a');
-    expect(limiter.retryAfterSeconds('a')).toBe(60);
-    expect(limiter.retryAfterSeconds('b')).toBe(0);
-    limiter.reset('a');
-    expect(limiter.retryAfterSeconds('a')).toBe(0);
+    await limiter.record('a');
+    expect(await limiter.retryAfterSeconds('a')).toBe(60);
+    expect(await limiter.retryAfterSeconds('b')).toBe(0);
+    await limiter.reset('a');
+    expect(await limiter.retryAfterSeconds('a')).toBe(0);
   });
 
-  it('consume records only what it allows', () => {
+  it('consume records only what it allows', async () => {
     const clock = fakeClock();
     const limiter = createAttemptLimiter({ max: 2, windowMs: 60_000, now: clock.now });
-    expect(limiter.consume('a')).toBe(0);
-    expect(limiter.consume('a')).toBe(0);
-    expect(limiter.consume('a')).toBe(60);
+    expect(await limiter.consume('a')).toBe(0);
+    expect(await limiter.consume('a')).toBe(0);
+    expect(await limiter.consume('a')).toBe(60);
     clock.advance(30_000);
     // The refused attempt was not recorded, so the wait does not grow.
-    expect(limiter.consume('a')).toBe(30);
+    expect(await limiter.consume('a')).toBe(30);
     clock.advance(30_000);
-    expect(limiter.consume('a')).toBe(0);
+    expect(await limiter.consume('a')).toBe(0);
   });
 
-  it('drops expired keys and never tracks more than maxKeys', () => {
+  it('drops expired keys and never tracks more than maxKeys', async () => {
     const clock = fakeClock();
     const limiter = createAttemptLimiter({ max: 1, windowMs: 1000, now: clock.now, maxKeys: 3 });
-    for (const key of ['a', 'b', 'c', 'd']) limiter.record(key);
-    expect(limiter.size()).toBe(3);
+    for (const key of ['a', 'b', 'c', 'd']) await limiter.record(key);
     // 'a' was the least recently used and was forgotten.
-    expect(limiter.retryAfterSeconds('a')).toBe(0);
-    expect(limiter.retryAfterSeconds('d')).toBe(1);
+    expect(await limiter.retryAfterSeconds('a')).toBe(0);
+    expect(await limiter.retryAfterSeconds('d')).toBe(1);
     clock.advance(1000);
-    expect(limiter.retryAfterSeconds('d')).toBe(0);
-    expect(limiter.size()).toBe(2);
+    expect(await limiter.retryAfterSeconds('d')).toBe(0);
   });
 });

@@ -1,14 +1,16 @@
 import { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter';
 import { AppError } from './app-error';
 import { createBackoffLimiter, type BackoffLimiter } from './backoff-limiter';
+import type { LimitStore } from './limit-store';
 
 const MINUTE = 60_000;
 
 /**
  * Per-account limits, counted whether or not an account has the e-mail address (so a 429
  * reveals nothing about existence). They complement the per-address limits of the routes, which
- * a spread-out attacker would dodge. In memory, per process (see attempt-limiter and
- * backoff-limiter); the daily caps below are in PostgreSQL.
+ * a spread-out attacker would dodge. Kept in the LimitStore (lib/limit-store.ts): shared by
+ * every instance on PostgreSQL or Redis, in memory on the embedded PGlite; the daily caps below
+ * are in PostgreSQL.
  */
 export const ACCOUNT_LIMITS = {
   /**
@@ -53,12 +55,23 @@ export interface AuthLimiters {
   resetRequests: BackoffLimiter;
 }
 
-export function createAuthLimiters(now: () => number = Date.now): AuthLimiters {
+export function createAuthLimiters(
+  now: () => number = Date.now,
+  /** Default: one in-process store per limiter (the embedded single-process case). */
+  store?: LimitStore,
+): AuthLimiters {
+  const shared = (name: string) => ({ now, store, name });
   return {
-    passwordFailures: createAttemptLimiter({ ...ACCOUNT_LIMITS.passwordFailures, now }),
-    otpFailures: createBackoffLimiter({ ...ACCOUNT_LIMITS.otpFailures, now }),
-    otpRequests: createBackoffLimiter({ ...ACCOUNT_LIMITS.otpRequests, now }),
-    resetRequests: createBackoffLimiter({ ...ACCOUNT_LIMITS.resetRequests, now }),
+    passwordFailures: createAttemptLimiter({
+      ...ACCOUNT_LIMITS.passwordFailures,
+      ...shared('password-failures'),
+    }),
+    otpFailures: createBackoffLimiter({ ...ACCOUNT_LIMITS.otpFailures, ...shared('otp-failures') }),
+    otpRequests: createBackoffLimiter({ ...ACCOUNT_LIMITS.otpRequests, ...shared('otp-requests') }),
+    resetRequests: createBackoffLimiter({
+      ...ACCOUNT_LIMITS.resetRequests,
+      ...shared('reset-requests'),
+    }),
   };
 }
 

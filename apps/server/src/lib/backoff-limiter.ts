@@ -1,11 +1,13 @@
+import { createMemoryLimitStore, type LimitStore } from './limit-store';
+
 /**
  * Exponential backoff per key: the first `freeAttempts` attempts pass at once; after that each
  * attempt must wait `baseMs`, then twice as long, and so on up to `maxMs`. A key left alone for
  * `forgetAfterMs` starts again. Used with keys made of the client address and the account
  * (`accountKey`), so someone guessing from elsewhere slows down only themself, never the owner.
  *
- * In memory, per process, like attempt-limiter: it slows guessing down; the hard ceilings that
- * must hold across processes are the daily counters in PostgreSQL (daily-counters.ts).
+ * The state is in a LimitStore (lib/limit-store.ts), shared by every instance on PostgreSQL or
+ * Redis (issue #19), in memory for the embedded single-process default.
  */
 export interface BackoffLimiterOptions {
   freeAttempts: number;
@@ -13,16 +15,18 @@ export interface BackoffLimiterOptions {
   maxMs: number;
   forgetAfterMs: number;
   now?: () => number;
-  /** Keys tracked at most; the least recently used are forgotten beyond it. */
+  /** Memory store only: keys tracked at most; the least recently used are forgotten beyond it. */
   maxKeys?: number;
+  store?: LimitStore;
+  /** Keeps this limiter's keys apart from the others' in a shared store. */
+  name?: string;
 }
 
 export interface BackoffLimiter {
   /** Checks and records in one step: 0 when allowed (and counted), else the seconds to wait. */
-  consume(key: string): number;
+  consume(key: string): Promise<number>;
   /** Forgets `key` (after a success). */
-  reset(key: string): void;
-  size(): number;
+  reset(key: string): Promise<void>;
 }
 
 interface KeyState {
@@ -32,34 +36,33 @@ interface KeyState {
 }
 
 export function createBackoffLimiter(options: BackoffLimiterOptions): BackoffLimiter {
-  const now = options.now ?? Date.now;
-  const maxKeys = options.maxKeys ?? 100_000;
-  const states = new Map<string, KeyState>();
+  const store =
+    options.store ?? createMemoryLimitStore({ now: options.now, maxKeys: options.maxKeys });
+  const prefix = `backoff:${options.name ?? 'default'}:`;
 
   return {
-    consume(key) {
-      const at = now();
-      let state = states.get(key);
-      if (state && at - state.lastAt > options.forgetAfterMs) state = undefined;
-      if (state && state.blockedUntil > at) return Math.ceil((state.blockedUntil - at) / 1000);
-      const count = (state?.count ?? 0) + 1;
-      const over = count - options.freeAttempts;
-      const blockedUntil =
-        over >= 0 ? at + Math.min(options.maxMs, options.baseMs * 2 ** over) : at;
-      // Re-inserting keeps the map in least-recently-used order.
-      states.delete(key);
-      states.set(key, { count, lastAt: at, blockedUntil });
-      while (states.size > maxKeys) {
-        const oldest = states.keys().next().value;
-        if (oldest === undefined) break;
-        states.delete(oldest);
-      }
-      return 0;
-    },
-    reset(key) {
-      states.delete(key);
-    },
-    size: () => states.size,
+    consume: (key) =>
+      store.update<KeyState, number>(prefix + key, (entry, at) => {
+        const state = entry?.state;
+        if (state && state.blockedUntil > at) {
+          return { next: entry, result: Math.ceil((state.blockedUntil - at) / 1000) };
+        }
+        const count = (state?.count ?? 0) + 1;
+        const over = count - options.freeAttempts;
+        const blockedUntil =
+          over >= 0 ? at + Math.min(options.maxMs, options.baseMs * 2 ** over) : at;
+        return {
+          next: {
+            state: { count, lastAt: at, blockedUntil },
+            // Left alone for more than forgetAfterMs after its last attempt, a key starts again
+            // (maxMs ≤ forgetAfterMs, so a block never outlives it).
+            expiresAt: at + options.forgetAfterMs + 1,
+          },
+          result: 0,
+        };
+      }),
+    reset: (key) =>
+      store.update<KeyState, void>(prefix + key, () => ({ next: null, result: undefined })),
   };
 }
 

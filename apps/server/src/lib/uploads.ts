@@ -1,90 +1,141 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import fs, { type FileHandle } from 'node:fs/promises';
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { and, eq, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { documentChunks, documents } from '../db/schema';
 
-/** Writes the bytes to an open temporary file; tests replace it to simulate a full disk. */
-export type WriteBytes = (handle: FileHandle, bytes: Buffer) => Promise<void>;
+/**
+ * Uploaded files live in PostgreSQL (`document_chunks`, issue #19), in order, in chunks of this
+ * size: every instance behind a load balancer serves them, and deleting the document row
+ * (replacement, account erasure) deletes them in the same transaction (ON DELETE CASCADE).
+ * The size limit is the route's (DOCUMENT_MAX_BYTES), as before.
+ */
+export const DOCUMENT_CHUNK_BYTES = 256 * 1024;
 
-const defaultWrite: WriteBytes = async (handle, bytes) => {
-  await handle.writeFile(bytes);
+/** Writes one chunk; tests replace it to simulate a database that is out of space. */
+export type WriteChunk = (
+  tx: Db,
+  chunk: { documentId: string; seq: number; bytes: Buffer },
+) => Promise<void>;
+
+const defaultWrite: WriteChunk = async (tx, chunk) => {
+  await tx.insert(documentChunks).values(chunk);
 };
 
 const SAFE_NAME = /^[0-9a-f-]{36}$/;
 
-/**
- * Uploaded files under `DATA_DIR/uploads/<userId>/<uuid>`: outside the web root, with random
- * names the client never chooses. A file appears only complete: it is written to a temporary
- * name, flushed, then renamed; any failure removes the temporary file.
- */
-export function createUploadStore(dataDir: string, write: WriteBytes = defaultWrite) {
-  const root = path.join(dataDir, 'uploads');
-
-  function userDir(userId: string): string {
-    if (!SAFE_NAME.test(userId)) throw new Error('invalid user id for an upload path');
-    return path.join(root, userId);
-  }
-
-  function filePath(userId: string, storageName: string): string {
-    if (!SAFE_NAME.test(storageName)) throw new Error('invalid storage name');
-    return path.join(userDir(userId), storageName);
-  }
-
+export function createUploadStore(db: Db, write: WriteChunk = defaultWrite) {
   return {
-    root,
-
-    /** Stores the bytes and returns the new file's storage name. */
-    async save(userId: string, bytes: Buffer): Promise<string> {
-      const dir = userDir(userId);
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      const storageName = randomUUID();
-      const final = path.join(dir, storageName);
-      const temp = path.join(dir, `.${storageName}.tmp`);
-      let handle: FileHandle | undefined;
-      try {
-        handle = await fs.open(temp, 'wx', 0o600);
-        await write(handle, bytes);
-        await handle.sync();
-        await handle.close();
-        handle = undefined;
-        await fs.rename(temp, final);
-        return storageName;
-      } catch (error) {
-        await handle?.close().catch(() => {});
-        await fs.rm(temp, { force: true }).catch(() => {});
-        throw error;
+    /** Stores the bytes of `documentId`; call inside the transaction that inserts its row. */
+    async save(tx: Db, documentId: string, bytes: Buffer): Promise<void> {
+      for (let seq = 0; seq * DOCUMENT_CHUNK_BYTES < bytes.length; seq += 1) {
+        const start = seq * DOCUMENT_CHUNK_BYTES;
+        // A copy: a view would keep the whole upload alive for the driver's parameter.
+        const chunk = Buffer.from(bytes.subarray(start, start + DOCUMENT_CHUNK_BYTES));
+        await write(tx, { documentId, seq, bytes: chunk });
       }
     },
 
-    open(userId: string, storageName: string): ReadStream {
-      return createReadStream(filePath(userId, storageName));
+    async exists(documentId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ seq: documentChunks.seq })
+        .from(documentChunks)
+        .where(and(eq(documentChunks.documentId, documentId), eq(documentChunks.seq, 0)));
+      return row !== undefined;
     },
 
-    async exists(userId: string, storageName: string): Promise<boolean> {
-      try {
-        await fs.access(filePath(userId, storageName));
-        return true;
-      } catch {
-        return false;
+    /** The bytes as a stream, read one chunk per query (memory stays at one chunk). */
+    open(documentId: string): Readable {
+      async function* chunks() {
+        for (let seq = 0; ; seq += 1) {
+          const [row] = await db
+            .select({ bytes: documentChunks.bytes })
+            .from(documentChunks)
+            .where(and(eq(documentChunks.documentId, documentId), eq(documentChunks.seq, seq)));
+          if (!row) return;
+          yield row.bytes;
+        }
       }
-    },
-
-    /** Removes one file; a file already gone is fine. */
-    async remove(userId: string, storageName: string): Promise<void> {
-      await fs.rm(filePath(userId, storageName), { force: true });
-    },
-
-    /** Removes every file of the user (account erasure). */
-    async removeAll(userId: string): Promise<void> {
-      await fs.rm(userDir(userId), { recursive: true, force: true });
+      return Readable.from(chunks(), { objectMode: false });
     },
   };
 }
 
 export type UploadStore = ReturnType<typeof createUploadStore>;
 
-/** Disk errors that mean "no room", reported as 507 INSUFFICIENT_STORAGE. */
-export function isDiskFull(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT';
+/** "The database is out of space" (PostgreSQL disk_full), reported as 507 INSUFFICIENT_STORAGE. */
+export function isStorageFull(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === 'object';) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === '53100' || code === 'ENOSPC' || code === 'EDQUOT') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Before issue #19 the bytes were files under `DATA_DIR/uploads/<user_id>/<storage_name>`.
+ * Moves every such file that still has a document row into the table (row by row, each in its
+ * own transaction, so a second instance doing the same at the same time finds the work done),
+ * then removes the file; files without a row (erased accounts) are removed too. Runs on start;
+ * with several instances, each one moves the files on its own disk.
+ */
+export async function moveUploadsIntoDatabase(
+  db: Db,
+  dataDir: string,
+  logger?: { info(details: object, message: string): void },
+): Promise<{ moved: number; removed: number }> {
+  const root = path.join(dataDir, 'uploads');
+  let userDirs: string[];
+  try {
+    userDirs = await fs.readdir(root);
+  } catch {
+    return { moved: 0, removed: 0 };
+  }
+  const store = createUploadStore(db);
+  let moved = 0;
+  let removed = 0;
+  for (const userId of userDirs) {
+    if (!SAFE_NAME.test(userId)) continue;
+    const dir = path.join(root, userId);
+    for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+      const file = path.join(dir, name);
+      if (!SAFE_NAME.test(name)) {
+        // A temporary file of an upload that never finished (`.<uuid>.tmp`).
+        if (/^\.[0-9a-f-]{36}\.tmp$/.test(name)) await fs.rm(file, { force: true });
+        continue;
+      }
+      const bytes = await fs.readFile(file);
+      const done = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: documents.id })
+          .from(documents)
+          .where(
+            and(
+              eq(documents.userId, userId),
+              eq(documents.storageName, name),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(documentChunks)
+                  .where(eq(documentChunks.documentId, documents.id)),
+              ),
+            ),
+          )
+          .for('update');
+        if (!row) return false;
+        await store.save(tx, row.id, bytes);
+        return true;
+      });
+      if (done) moved += 1;
+      else removed += 1;
+      await fs.rm(file, { force: true });
+    }
+    await fs.rmdir(dir).catch(() => {});
+  }
+  await fs.rmdir(root).catch(() => {});
+  if (moved + removed > 0)
+    logger?.info({ moved, removed }, 'moved uploaded files from DATA_DIR/uploads into PostgreSQL');
+  return { moved, removed };
 }

@@ -118,8 +118,8 @@ Decisions on errors every route may give:
   \`<svg>\` event handler, a \`javascript:\` URL), and a PDF with a JavaScript (\`/JavaScript\`) or Launch
   (\`/Launch\`) action. A file that is not a PDF, JPEG, PNG or WebP by its content is also 415, with the message
   "${UNSUPPORTED_FILE_MESSAGE}"
-- **A full disk** while storing an upload is 507 \`INSUFFICIENT_STORAGE\` with the message "${DISK_FULL_MESSAGE}"
-  Nothing is left behind (neither the file nor its row), and the next upload that fits works.
+- **A full database disk** while storing an upload is 507 \`INSUFFICIENT_STORAGE\` with the message "${DISK_FULL_MESSAGE}"
+  Nothing is left behind (neither the bytes nor the row: one transaction), and the next upload that fits works.
 
 ## Request ids and idempotency
 Send \`X-Request-ID\` (1–128 characters of \`A-Z a-z 0-9 . _ : -\`) on every call; the server echoes it
@@ -194,8 +194,8 @@ Decisions where the contract left a choice:
   is not rejected is uploaded. Administrators are told once per submission; a \`rejected\` donor who changes their
   documents or questionnaire goes back to \`pending\` and is told so.
 - **Documents** are typed by their content (PDF, JPEG, PNG, WebP magic bytes), never by name or declared type; stored
-  outside the web root under random names, written atomically (temporary file, flush, rename), served only as
-  attachments with \`nosniff\` and \`Cache-Control: private, no-store\`. A full disk is 507 \`INSUFFICIENT_STORAGE\`.
+  in PostgreSQL (\`bytea\` chunks, in the same transaction as their row, so every instance serves them and erasure
+  deletes them), served only as attachments with \`nosniff\` and \`Cache-Control: private, no-store\`. A full disk is 507 \`INSUFFICIENT_STORAGE\`.
   One document per type: a pending or rejected one is replaced, a verified one is not (409).
 - **Availability** lapses 90 days after the donor last confirmed it (PUT availability, or PATCH \`available\`);
   \`needsReconfirmation\` from day 83, when one reminder is sent; an hourly job turns lapsed availability off.

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -15,8 +17,10 @@ import type { Deferral, DocumentType, QuestionnaireAnswers } from '@bdms/shared'
 import { users } from './users';
 
 /**
- * Uploaded documents: the bytes live on disk under `DATA_DIR/uploads/<user_id>/<storage_name>`
- * (a random name, outside the web root); this row holds the metadata. One document per type
+ * Uploaded documents: the bytes live in `document_chunks` (issue #19: every instance reaches
+ * them, and erasing the row erases them in the same transaction); this row holds the metadata.
+ * `storage_name` is the random name the file had under `DATA_DIR/uploads/<user_id>/` before
+ * (lib/uploads.ts moves such files into the table on start). One document per type
  * and donor: a new upload replaces a pending or rejected one. `file_name` is the sanitised
  * original name, kept only to name the download.
  */
@@ -46,6 +50,28 @@ export const documents = pgTable(
       sql`${table.type} in ('id_proof', 'address_proof', 'medical_certificate', 'photo')`,
     ),
   ],
+);
+
+/** `bytea`, read and written as a Buffer by both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A document's bytes in order, in chunks of at most DOCUMENT_CHUNK_BYTES (lib/uploads.ts), so a
+ * download streams them one at a time. Deleted with the document row (replacement, erasure).
+ */
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    bytes: bytea().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.seq] })],
 );
 
 export type DocumentRow = typeof documents.$inferSelect;

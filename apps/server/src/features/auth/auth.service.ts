@@ -222,7 +222,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(input: Login, context: RequestContext): Promise<AuthResult> {
       const key = input.email;
       // Counted before checking, and forgotten on success: parallel guesses cannot slip past.
-      const wait = limiters.passwordFailures.consume(key);
+      const wait = await limiters.passwordFailures.consume(key);
       if (wait > 0) throw tooManyAttempts(wait);
       const found = await repository.findByEmail(input.email);
       const user = found && !found.deletedAt ? found : undefined;
@@ -230,7 +230,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !isRight) {
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
-      limiters.passwordFailures.reset(key);
+      await limiters.passwordFailures.reset(key);
       if (input.role && input.role !== user.role) {
         throw new AppError(
           'ROLE_MISMATCH',
@@ -249,7 +249,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * codes stay valid until they expire (a stranger asking for codes cannot void the owner's).
      */
     async requestLoginCode(email: string, context: RequestContext = {}): Promise<void> {
-      const wait = limiters.otpRequests.consume(accountKey(context.ip, email));
+      const wait = await limiters.otpRequests.consume(accountKey(context.ip, email));
       if (wait > 0) throw tooManyAttempts(wait);
       // Counted for every address, registered or not, so the 429 reveals nothing.
       const daily = await deps.counters.take(
@@ -288,7 +288,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async loginWithCode(email: string, code: string, context: RequestContext): Promise<AuthResult> {
       const key = accountKey(context.ip, email);
-      const wait = limiters.otpFailures.consume(key);
+      const wait = await limiters.otpFailures.consume(key);
       if (wait > 0) throw tooManyAttempts(wait);
       const found = await repository.findByEmail(email);
       const user = found && !found.deletedAt ? found : undefined;
@@ -303,8 +303,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !isRight) {
         throw new AppError('INVALID_OTP', INVALID_OTP_MESSAGE);
       }
-      limiters.otpFailures.reset(key);
-      limiters.passwordFailures.reset(email);
+      await limiters.otpFailures.reset(key);
+      await limiters.passwordFailures.reset(email);
       if (await repository.isDisabled(user)) {
         throw new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
       }
@@ -364,7 +364,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * one the owner is about to click.
      */
     async requestPasswordReset(email: string, context: RequestContext = {}): Promise<void> {
-      const wait = limiters.resetRequests.consume(accountKey(context.ip, email));
+      const wait = await limiters.resetRequests.consume(accountKey(context.ip, email));
       if (wait > 0) throw tooManyAttempts(wait);
       const user = await repository.findByEmail(email);
       if (!user || user.deletedAt || (await repository.isDisabled(user))) return;
@@ -422,8 +422,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         return owner;
       });
       // Whoever reads the mailbox may sign in again at once.
-      limiters.passwordFailures.reset(user.email);
-      limiters.otpFailures.reset(accountKey(context.ip, user.email));
+      await limiters.passwordFailures.reset(user.email);
+      await limiters.otpFailures.reset(accountKey(context.ip, user.email));
     },
   };
 }

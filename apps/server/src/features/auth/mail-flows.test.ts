@@ -189,7 +189,7 @@ describe('POST /api/v1/auth/login-otp', () => {
       });
     }
     // Past the backoff of this address (it would answer 429 for the next 30 s):
-    subject.app.services.limiters.otpFailures.reset(accountKey(OWNER, donor.row.email));
+    await subject.app.services.limiters.otpFailures.reset(accountKey(OWNER, donor.row.email));
     const right = await signInWithCode(donor.row.email, code);
     expect(right.statusCode).toBe(401);
     expect(right.json().error.code).toBe('INVALID_OTP');

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import type { BloodRequestRow, NewBloodRequestRow } from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
+import { lockKeyForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
@@ -143,6 +144,9 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       tx: Db,
     ): Promise<{ statusCode: 200 | 201; body: CreateBloodRequestResult }> => {
       const repo = createBloodRequestsRepository(tx);
+      // One phone's requests are taken one at a time on every instance: the limit and the
+      // duplicate guard read, then write, so parallel requests must not read the same state.
+      await lockKeyForTransaction(tx, 'blood-request-phone', body.contactPhone);
       const at = new Date(now());
       const nameKey = hospitalNameKey(body.hospitalName);
       // The per-phone limit comes first: past it, a duplicate is refused like anything else,

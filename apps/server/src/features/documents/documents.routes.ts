@@ -104,10 +104,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
           'that runs JavaScript or a program). A PDF is parsed (object streams decompressed, escaped names decoded) and ' +
           'refused with 415 when it holds JavaScript, launch, submit or import actions, additional actions (`/AA`), ' +
           'attached files, XFA forms or RichMedia, when it is encrypted, or when it does not parse. ' +
-          `More than ${MAX_MB} MB is 413 \`PAYLOAD_TOO_LARGE\`; an empty file is 400. The file is stored outside the web ` +
-          'root under a random name (the original name is kept, cleaned, only to name the download) and written ' +
-          'atomically: a failed upload leaves neither a file nor a row (a full disk is 507 `INSUFFICIENT_STORAGE`). ' +
-          'Uploading a type again replaces a pending or rejected document of that type (the old file is deleted); a ' +
+          `More than ${MAX_MB} MB is 413 \`PAYLOAD_TOO_LARGE\`; an empty file is 400. The bytes are stored in ` +
+          'PostgreSQL (256 KiB chunks; the original name is kept, cleaned, only to name the download) in the same ' +
+          'transaction as the row: a failed upload leaves neither (a full database disk is 507 `INSUFFICIENT_STORAGE`). ' +
+          'Uploading a type again replaces a pending or rejected document of that type (the old bytes are deleted); a ' +
           'verified one is 409 `CONFLICT`. A `rejected` donor who uploads goes back to `pending`. When this completes ' +
           'onboarding, administrators are told that a donor awaits verification.',
         security: BEARER,

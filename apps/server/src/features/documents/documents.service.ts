@@ -1,4 +1,5 @@
-import type { ReadStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { DocumentType, DonorDocument, FeatureFlags, VerifyDocument } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { DocumentRow } from '../../db/schema';
@@ -11,7 +12,7 @@ import type { Notifier } from '../../lib/notifications/notifier';
 import { documentTypeName } from '../../lib/notifications/templates';
 import { afterDonorInputChanged } from '../../lib/onboarding';
 import type { RequestMeta } from '../../lib/request-context';
-import { isDiskFull, type UploadStore } from '../../lib/uploads';
+import { isStorageFull, type UploadStore } from '../../lib/uploads';
 import type { AuthUser } from '../../plugins/auth';
 import { createDocumentsRepository } from './documents.repository';
 import { findActiveContent, sanitizeFileName, sniffMimeType } from './file-sniff';
@@ -65,9 +66,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
   return {
     /**
-     * A donor's own document. The type comes from the content; the file is on disk before the
-     * row exists, and is removed again if the row cannot be written, so neither is ever left
-     * without the other. Uploading a type again replaces a pending or rejected document.
+     * A donor's own document. The type comes from the content; the row and its bytes are
+     * written in one transaction, so neither is ever left without the other. Uploading a type again replaces a pending or rejected document.
      */
     async upload(caller: AuthUser, upload: Upload, meta: RequestMeta): Promise<DonorDocument> {
       if (caller.role !== 'donor') {
@@ -96,26 +96,18 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       }
       const idProofRequired = (await deps.flags.getFlags()).documentUpload;
 
-      let storageName: string;
-      try {
-        storageName = await uploads.save(caller.id, upload.bytes);
-      } catch (error) {
-        if (isDiskFull(error)) throw new AppError('INSUFFICIENT_STORAGE', DISK_FULL_MESSAGE);
-        throw error;
-      }
-
-      let replaced: DocumentRow | undefined;
       let created: DocumentRow;
       try {
         created = await db.transaction(async (tx) => {
           const repo = createDocumentsRepository(tx);
-          replaced = await repo.findForReplace(caller.id, upload.type);
+          const replaced = await repo.findForReplace(caller.id, upload.type);
           if (replaced?.verified) {
             throw new AppError(
               'CONFLICT',
               'This document is already verified. Contact support if it must change.',
             );
           }
+          // Its bytes go with it (ON DELETE CASCADE), in this transaction.
           if (replaced) await repo.deleteById(replaced.id);
           const row = await repo.insert({
             userId: caller.id,
@@ -123,9 +115,10 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
             fileName: sanitizeFileName(upload.fileName, mimeType),
             mimeType,
             size: upload.bytes.length,
-            storageName,
+            storageName: randomUUID(),
             uploadedAt: new Date(now()),
           });
+          await uploads.save(tx, row.id, upload.bytes);
           await createActivityLog(tx).record({
             action: 'document.uploaded',
             actorId: caller.id,
@@ -146,7 +139,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           return row;
         });
       } catch (error) {
-        await uploads.remove(caller.id, storageName).catch(() => {});
+        if (isStorageFull(error)) throw new AppError('INSUFFICIENT_STORAGE', DISK_FULL_MESSAGE);
         if (uniqueViolation(error) !== null) {
           throw new AppError(
             'CONFLICT',
@@ -154,15 +147,6 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           );
         }
         throw error;
-      }
-      const old = replaced as DocumentRow | undefined;
-      if (old) {
-        await uploads.remove(old.userId, old.storageName).catch((error: unknown) => {
-          deps.logger?.error(
-            { err: error, documentId: old.id },
-            'could not remove a replaced file',
-          );
-        });
       }
       notifier.kick();
       return toDocumentView(created);
@@ -184,13 +168,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     async openFile(
       caller: AuthUser,
       id: string,
-    ): Promise<{ document: DonorDocument; stream: ReadStream }> {
+    ): Promise<{ document: DonorDocument; stream: Readable }> {
       const row = await loadVisible(caller, id);
-      if (!(await uploads.exists(row.userId, row.storageName))) {
+      if (!(await uploads.exists(row.id))) {
         deps.logger?.error({ documentId: row.id }, 'a document row has no file');
         throw new AppError('NOT_FOUND', 'This file is no longer available.');
       }
-      return { document: toDocumentView(row), stream: uploads.open(row.userId, row.storageName) };
+      return { document: toDocumentView(row), stream: uploads.open(row.id) };
     },
 
     /** An administrator's verdict; the donor is told in-app, by push and (flag on) by e-mail. */

@@ -5,10 +5,11 @@ import { deflateSync } from 'node:zlib';
 import { documentSchema } from '@bdms/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activityLog, documents, notifications, users } from '../../db/schema';
+import { activityLog, documentChunks, documents, notifications, users } from '../../db/schema';
 import { SAMPLE_FILES, multipart, signIn, uploadDocument } from '../../test/donor-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { moveUploadsIntoDatabase } from '../../lib/uploads';
 import { PDF_MESSAGES } from './documents.service';
 
 let testDb: TestDatabase;
@@ -32,15 +33,23 @@ afterAll(async () => {
 });
 
 const db = () => testDb.database.db;
-const uploadsDir = () => path.join(subject.config.dataDir, 'uploads');
+/** Every stored chunk as `documentId:seq` (the bytes live in PostgreSQL since issue #19). */
+async function storedChunks(): Promise<string[]> {
+  const rows = await db()
+    .select({ documentId: documentChunks.documentId, seq: documentChunks.seq })
+    .from(documentChunks)
+    .orderBy(documentChunks.documentId, documentChunks.seq);
+  return rows.map((row) => `${row.documentId}:${row.seq}`);
+}
 
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-  } catch {
-    return [];
-  }
+/** The stored bytes of one document, chunks joined in order. */
+async function storedBytes(documentId: string): Promise<Buffer> {
+  const rows = await db()
+    .select({ bytes: documentChunks.bytes })
+    .from(documentChunks)
+    .where(eq(documentChunks.documentId, documentId))
+    .orderBy(documentChunks.seq);
+  return Buffer.concat(rows.map((row) => row.bytes));
 }
 
 function download(id: string, headers: Record<string, string>) {
@@ -75,9 +84,8 @@ describe('POST /api/v1/documents', () => {
     });
     const [row] = await db().select().from(documents).where(eq(documents.id, document.id));
     expect(row!.storageName).toMatch(/^[0-9a-f-]{36}$/);
-    const stored = path.join(uploadsDir(), donor.row.id, row!.storageName);
-    expect(await fs.readFile(stored)).toEqual(SAMPLE_FILES.pdf);
-    expect(await filesUnder(uploadsDir())).toEqual([row!.storageName]);
+    expect(await storedBytes(document.id)).toEqual(SAMPLE_FILES.pdf);
+    expect(await storedChunks()).toEqual([`${document.id}:0`]);
     const actions = (await db().select().from(activityLog)).map((entry) => entry.action);
     expect(actions).toContain('document.uploaded');
   });
@@ -131,7 +139,7 @@ describe('POST /api/v1/documents', () => {
       message: 'Upload a PDF, JPEG, PNG or WebP file.',
     });
     expect(await db().select().from(documents)).toHaveLength(0);
-    expect(await filesUnder(uploadsDir())).toEqual([]);
+    expect(await storedChunks()).toEqual([]);
   });
 
   it('refuses PDFs with JavaScript hidden in a compressed object stream or behind escaped names, keeping nothing', async () => {
@@ -171,7 +179,7 @@ describe('POST /api/v1/documents', () => {
     expect(unreadable.statusCode).toBe(415);
     expect(unreadable.json().error.message).toBe(PDF_MESSAGES.unparsable);
     expect(await db().select().from(documents)).toHaveLength(0);
-    expect(await filesUnder(uploadsDir())).toEqual([]);
+    expect(await storedChunks()).toEqual([]);
   });
 
   it('refuses a file over 5 MB with 413, keeping nothing', async () => {
@@ -182,7 +190,7 @@ describe('POST /api/v1/documents', () => {
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(res.json().error.message).toContain('5 MB');
     expect(await db().select().from(documents)).toHaveLength(0);
-    expect(await filesUnder(uploadsDir())).toEqual([]);
+    expect(await storedChunks()).toEqual([]);
   });
 
   it('refuses an empty file, a missing file, a bad type and a JSON body', async () => {
@@ -253,7 +261,7 @@ describe('POST /api/v1/documents', () => {
       expect(res.json().error.code).toBe('BAD_REQUEST');
     }
     expect(await db().select().from(documents)).toHaveLength(0);
-    expect(await filesUnder(uploadsDir())).toEqual([]);
+    expect(await storedChunks()).toEqual([]);
   });
 
   it('is for donors only, signed in and not suspended', async () => {
@@ -266,16 +274,17 @@ describe('POST /api/v1/documents', () => {
     expect((await uploadDocument(subject.app, suspended.headers, 'id_proof')).statusCode).toBe(403);
   });
 
-  it('leaves neither a partial file nor a row when the disk is full (507)', async () => {
+  it('leaves neither a partial file nor a row when the database is out of space (507)', async () => {
     await subject.close();
     subject = await createTestApp({
       database: testDb.database,
       services: {
         backgroundJobs: false,
-        uploadWrite: async (handle, bytes) => {
-          await handle.write(bytes.subarray(0, 10));
-          throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
-            code: 'ENOSPC',
+        // The first chunk is written, then PostgreSQL runs out of disk (SQLSTATE 53100).
+        uploadWrite: async (tx, chunk) => {
+          await tx.insert(documentChunks).values(chunk);
+          throw Object.assign(new Error('could not extend file: No space left on device'), {
+            code: '53100',
           });
         },
       },
@@ -284,9 +293,9 @@ describe('POST /api/v1/documents', () => {
     const res = await uploadDocument(subject.app, donor.headers, 'id_proof');
     expect(res.statusCode).toBe(507);
     expect(res.json().error.code).toBe('INSUFFICIENT_STORAGE');
-    expect(res.body).not.toContain('ENOSPC');
+    expect(res.body).not.toContain('No space left');
     expect(await db().select().from(documents)).toHaveLength(0);
-    expect(await filesUnder(uploadsDir())).toEqual([]);
+    expect(await storedChunks()).toEqual([]);
   });
 });
 
@@ -308,6 +317,26 @@ describe('GET /api/v1/documents/{id}/file and /documents/list', () => {
     const disposition = String(res.headers['content-disposition']);
     expect(disposition).toMatch(/^attachment; filename="_+ me.png"; filename\*=UTF-8''/);
     expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('फ़ोटो me.png');
+  });
+
+  it('stores a large file in 256 KiB chunks and streams it back whole, in order', async () => {
+    const donor = await signIn(subject.app, db());
+    // A PNG of 700 KiB: the sample's bytes, then a byte pattern that differs in every chunk.
+    const big = Buffer.concat([
+      SAMPLE_FILES.png,
+      Buffer.from(Array.from({ length: 700 * 1024 - SAMPLE_FILES.png.length }, (_, i) => i % 251)),
+    ]);
+    const up = await uploadDocument(subject.app, donor.headers, 'photo', {
+      filename: 'big.png',
+      contentType: 'image/png',
+      data: big,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const { id } = up.json().data.document;
+    expect(await storedChunks()).toEqual([`${id}:0`, `${id}:1`, `${id}:2`]);
+    const res = await download(id, donor.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(big)).toBe(true);
   });
 
   it("refuses another donor's document with 403, lets an administrator download it, and 404s unknown ids", async () => {
@@ -417,8 +446,10 @@ describe('PUT /api/v1/documents/{id}/verify and replacing a document', () => {
     expect(second.json().data.document).toMatchObject({ status: 'pending', mimeType: 'image/png' });
     const rows = await db().select().from(documents).where(eq(documents.userId, donor.row.id));
     expect(rows).toHaveLength(1);
-    expect(await filesUnder(uploadsDir())).toEqual([rows[0]!.storageName]);
-    expect(rows[0]!.storageName).not.toBe(firstRow!.storageName);
+    // The replaced document's bytes went with its row.
+    expect(await storedChunks()).toEqual([`${rows[0]!.id}:0`]);
+    expect(await storedBytes(rows[0]!.id)).toEqual(SAMPLE_FILES.png);
+    expect(rows[0]!.id).not.toBe(firstRow!.id);
 
     const [user] = await db().select().from(users).where(eq(users.id, donor.row.id));
     expect(user).toMatchObject({ status: 'pending', rejectionReason: null });
@@ -428,5 +459,35 @@ describe('PUT /api/v1/documents/{id}/verify and replacing a document', () => {
       await db().select().from(notifications).where(eq(notifications.userId, donor.row.id))
     ).map((row) => row.type);
     expect(types).toContain('donor.resubmitted');
+  });
+});
+
+describe('files kept on disk before issue #19', () => {
+  it('move into PostgreSQL on start: served from there, removed from disk, orphans deleted', async () => {
+    const donor = await signIn(subject.app, db());
+    const up = await uploadDocument(subject.app, donor.headers, 'id_proof');
+    const { id } = up.json().data.document;
+    const [row] = await db().select().from(documents).where(eq(documents.id, id));
+    // As an older version left it: the bytes in DATA_DIR/uploads/<user>/<storage name>, none in the table.
+    await db().delete(documentChunks);
+    const dir = path.join(subject.config.dataDir, 'uploads', donor.row.id);
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, row!.storageName), SAMPLE_FILES.pdf);
+    const orphan = path.join(dir, randomUUID());
+    await fs.writeFile(orphan, 'bytes of an erased account');
+    expect((await download(id, donor.headers)).statusCode).toBe(404);
+
+    const result = await moveUploadsIntoDatabase(db(), subject.config.dataDir);
+    expect(result).toEqual({ moved: 1, removed: 1 });
+    expect(await storedBytes(id)).toEqual(SAMPLE_FILES.pdf);
+    const res = await download(id, donor.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(SAMPLE_FILES.pdf);
+    await expect(fs.access(path.join(subject.config.dataDir, 'uploads'))).rejects.toThrow();
+    // A second run (another start) finds nothing to do.
+    expect(await moveUploadsIntoDatabase(db(), subject.config.dataDir)).toEqual({
+      moved: 0,
+      removed: 0,
+    });
   });
 });

@@ -15,6 +15,7 @@ import type {
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { createMemoryChangeBus, type ChangeBus } from '../../lib/change-bus';
 import { cacheKey, createReplyCache, type CachedReply } from '../../lib/reply-cache';
 import { renderArticlePdf } from './article-pdf';
 import {
@@ -122,7 +123,12 @@ export interface EducationServiceDeps {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'supportEmail'>;
   now?: () => number;
+  /** Counts changed on one instance clear the cached lists on every instance (issue #19). */
+  bus?: ChangeBus;
 }
+
+export const FAQ_CHANGE_TOPIC = 'education.faqs';
+export const ARTICLE_CHANGE_TOPIC = 'education.articles';
 
 export function createEducationService(deps: EducationServiceDeps) {
   const repository = createEducationRepository(deps.db);
@@ -136,6 +142,9 @@ export function createEducationService(deps: EducationServiceDeps) {
   };
   const articleReplies = createReplyCache<unknown>(cacheOptions);
   const faqReplies = createReplyCache<unknown>(cacheOptions);
+  const bus = deps.bus ?? createMemoryChangeBus();
+  bus.subscribe(FAQ_CHANGE_TOPIC, () => faqReplies.clear());
+  bus.subscribe(ARTICLE_CHANGE_TOPIC, () => articleReplies.clear());
   const memo = <T>(
     cache: typeof articleReplies,
     key: string,
@@ -260,7 +269,7 @@ export function createEducationService(deps: EducationServiceDeps) {
     async feedback(id: string, helpful: boolean): Promise<FaqFeedbackResult> {
       const row = await repository.addFaqFeedback(id, helpful);
       if (!row) throw faqNotFound();
-      faqReplies.clear();
+      await bus.publish(FAQ_CHANGE_TOPIC);
       return { id: row.id, helpfulCount: row.helpfulCount, notHelpfulCount: row.notHelpfulCount };
     },
 
@@ -274,7 +283,7 @@ export function createEducationService(deps: EducationServiceDeps) {
       if (!row) throw articleNotFound();
       const pdf = await renderPdf(row);
       const downloads = (await repository.addDownload(row.id)) ?? row.downloads;
-      articleReplies.clear();
+      await bus.publish(ARTICLE_CHANGE_TOPIC);
       return { slug: row.slug, pdf, downloads };
     },
 

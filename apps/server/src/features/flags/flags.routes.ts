@@ -87,8 +87,9 @@ export const flagsRoutes: FastifyPluginAsyncZod<FlagsRoutesOptions> = async (
         description:
           '`{<flag>: boolean, …}`: any subset of the known flags; an unknown flag is 400 `VALIDATION_ERROR` on ' +
           '`body.<flag>` and nothing changes. Stored (source `admin`), recorded in the activity log as `flags.updated` ' +
-          'with the previous values, and reflected at once by `GET /api/v1/config` (other server processes within 30 s). ' +
-          'A flag that FEATURE_FLAGS names is set back to the environment value at the next start. A flag never removes ' +
+          'with the previous values, and reflected at once by `GET /api/v1/config` (other server processes on the same ' +
+          'PostgreSQL within a second: LISTEN/NOTIFY). FEATURE_FLAGS sets only starting values: this decision is kept at ' +
+          'every later start (a warning is logged when FEATURE_FLAGS disagrees). A flag never removes ' +
           'a route or weakens a permission check. Replies like `GET /admin/flags`.',
         security: BEARER,
         body: updateFeatureFlagsSchema,

@@ -29,6 +29,8 @@ export interface FlagsServiceDeps {
    */
   cacheTtlMs?: number;
   now?: () => number;
+  /** Called after a write, to tell the other instances (lib/change-bus: topic `flags`). */
+  onChanged?: () => void;
 }
 
 export interface ChangeContext {
@@ -88,19 +90,44 @@ export function createFlagsService(deps: FlagsServiceDeps) {
     },
 
     /**
-     * FEATURE_FLAGS wins at every start: its flags are written with source 'env', and env rows
-     * for flags it no longer names are dropped so they fall back to the defaults. Flags an
-     * administrator set (and FEATURE_FLAGS does not name) are kept.
+     * FEATURE_FLAGS sets a flag's starting value only (issue #19): its flags are written with
+     * source 'env' unless an administrator has decided the flag, whose stored decision wins at
+     * every start (each one kept is logged, so an operator sees why FEATURE_FLAGS did not apply).
+     * Env rows for flags it no longer names are dropped so they fall back to the defaults.
+     * Returns the flags whose administrator decision was kept.
      */
-    async applyEnvOverrides(overrides: Partial<FeatureFlags>): Promise<void> {
+    async applyEnvOverrides(
+      overrides: Partial<FeatureFlags>,
+      logger?: { warn(details: object, message: string): void },
+    ): Promise<FeatureFlag[]> {
       const entries = Object.entries(overrides) as [FeatureFlag, boolean][];
-      await deps.withTransaction(async ({ flags }) => {
+      const kept = await deps.withTransaction(async ({ flags }) => {
+        const decided = new Map(
+          (await flags.listAll())
+            .filter((row) => row.source === 'admin')
+            .map((row) => [row.key, row] as const),
+        );
         await flags.deleteEnvRowsExcept(entries.map(([key]) => key));
         await flags.upsertMany(
-          entries.map(([key, enabled]) => ({ key, enabled, source: 'env' as const })),
+          entries
+            .filter(([key]) => !decided.has(key))
+            .map(([key, enabled]) => ({ key, enabled, source: 'env' as const })),
         );
+        return entries.flatMap(([key, wanted]) => {
+          const stored = decided.get(key);
+          return stored ? [{ key, wanted, stored }] : [];
+        });
       });
+      deps.onChanged?.();
+      for (const { key, wanted, stored } of kept) {
+        logger?.warn(
+          { flag: key, featureFlags: wanted, stored: stored.enabled, decidedAt: stored.updatedAt },
+          `FEATURE_FLAGS sets ${key} to ${wanted}, but an administrator set it to ` +
+            `${stored.enabled}; the administrator's decision is kept`,
+        );
+      }
       invalidate();
+      return kept.map(({ key }) => key);
     },
 
     /** Run-time change by an administrator, recorded in the activity log as `flags.updated`. */
@@ -163,6 +190,7 @@ export function createFlagsService(deps: FlagsServiceDeps) {
         });
       });
       invalidate();
+      deps.onChanged?.();
       return getFlags();
     },
   };
@@ -173,7 +201,7 @@ export type FlagsService = ReturnType<typeof createFlagsService>;
 /** The service wired to a database. */
 export function createFlagsServiceForDb(
   db: Db,
-  options: Pick<FlagsServiceDeps, 'cacheTtlMs' | 'now'> = {},
+  options: Pick<FlagsServiceDeps, 'cacheTtlMs' | 'now' | 'onChanged'> = {},
 ) {
   return createFlagsService({
     ...options,

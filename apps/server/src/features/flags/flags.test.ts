@@ -133,13 +133,36 @@ describe('FEATURE_FLAGS', () => {
     expect(res.json().data.flags.emergencyServices).toBe(true);
   });
 
-  it('wins over an administrator change at the next start, and leaves other admin changes alone', async () => {
+  it('sets the starting value only: an administrator decision wins at the next start, and is logged', async () => {
     const adminId = await insertAdmin();
-    const first = await start();
+    const first = await start({ FEATURE_FLAGS: 'emergencyServices' });
     await first.app.services.flags.setFlags({ bloodRequests: true, adminPanel: true }, adminId);
-    const res = await getConfig(await start({ FEATURE_FLAGS: '-bloodRequests' }));
-    expect(res.json().data.flags.bloodRequests).toBe(false);
-    expect(res.json().data.flags.adminPanel).toBe(true);
+    const warnings: string[] = [];
+    const kept = await first.app.services.flags.applyEnvOverrides(
+      { bloodRequests: false, emergencyServices: true, pwaSupport: false },
+      { warn: (_details, message) => warnings.push(message) },
+    );
+    expect(kept).toEqual(['bloodRequests']);
+    expect(warnings).toEqual([
+      "FEATURE_FLAGS sets bloodRequests to false, but an administrator set it to true; the administrator's decision is kept",
+    ]);
+    const res = await getConfig(await start({ FEATURE_FLAGS: '-bloodRequests,-pwaSupport' }));
+    expect(res.json().data.flags).toMatchObject({
+      bloodRequests: true,
+      adminPanel: true,
+      pwaSupport: false,
+      emergencyServices: false,
+    });
+    const rows = await testDb.database.db.select().from(featureFlags);
+    expect(
+      rows
+        .map(({ key, enabled, source }) => ({ key, enabled, source }))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    ).toEqual([
+      { key: 'adminPanel', enabled: true, source: 'admin' },
+      { key: 'bloodRequests', enabled: true, source: 'admin' },
+      { key: 'pwaSupport', enabled: false, source: 'env' },
+    ]);
   });
 });
 

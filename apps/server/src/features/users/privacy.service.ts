@@ -9,7 +9,6 @@ import { toAvailabilityView } from '../../lib/availability';
 import { loadDonorFacts, toDocumentView, toQuestionnaireView } from '../../lib/donor-facts';
 import { verifyPassword } from '../../lib/password';
 import type { RequestMeta } from '../../lib/request-context';
-import type { UploadStore } from '../../lib/uploads';
 import type { UserViews } from '../../lib/user-view';
 import type { AuthUser } from '../../plugins/auth';
 import { toActivityItem } from '../../lib/activity-messages';
@@ -40,7 +39,6 @@ export interface PrivacyServiceDeps {
   /** Told to deliver after commit (donors on their way to a cancelled request). */
   notifier: { kick(): void };
   userViews: UserViews;
-  uploads: UploadStore;
   limiters: Pick<AuthLimiters, 'passwordFailures'>;
   now?: () => number;
   logger?: { error(object: object, message: string): void };
@@ -164,12 +162,12 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
       const isSelf = caller.id === id;
       if (isSelf) {
         if (!body.password) throw passwordProblem('Enter your password to confirm.');
-        const wait = deps.limiters.passwordFailures.consume(user.email);
+        const wait = await deps.limiters.passwordFailures.consume(user.email);
         if (wait > 0) throw tooManyAttempts(wait);
         if (!(await verifyPassword(user.passwordHash, body.password))) {
           throw passwordProblem(WRONG_PASSWORD_MESSAGE);
         }
-        deps.limiters.passwordFailures.reset(user.email);
+        await deps.limiters.passwordFailures.reset(user.email);
         if (user.role === 'admin' && (await repository.countLiveAdmins()) <= 1) {
           throw new AppError('CONFLICT', 'The last administrator account cannot be erased.');
         }
@@ -199,11 +197,8 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
         });
         return cancelledRequests;
       });
+      // The documents' bytes went with their rows (document_chunks, ON DELETE CASCADE).
       if (cancelled > 0) deps.notifier.kick();
-      // The rows are gone; the files follow (a failure here leaves only unreachable bytes).
-      await deps.uploads.removeAll(id).catch((error: unknown) => {
-        deps.logger?.error({ err: error, userId: id }, "could not remove an erased user's files");
-      });
     },
   };
 }

@@ -149,14 +149,14 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw new AppError('FORBIDDEN', 'You can only change your own password.');
       const user = await load(id);
       // Counted before checking and forgotten on success, as for sign-in.
-      const wait = limiters.passwordFailures.consume(user.email);
+      const wait = await limiters.passwordFailures.consume(user.email);
       if (wait > 0) throw tooManyAttempts(wait);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         throw new AppError('VALIDATION_ERROR', WRONG_CURRENT_PASSWORD_MESSAGE, [
           { path: 'body.currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE },
         ]);
       }
-      limiters.passwordFailures.reset(user.email);
+      await limiters.passwordFailures.reset(user.email);
       assertPasswordStrongEnough(body.newPassword, 'body.newPassword', [
         user.email,
         user.fullName,

@@ -8,8 +8,13 @@ import { createCoalescingRunner } from '../coalescing-runner';
 /** After the n-th failed attempt the next one waits 1 minute × 2^(n−1); after the 8th, it gives up. */
 export const MAIL_MAX_ATTEMPTS = 8;
 export const MAIL_RETRY_BASE_MS = 60_000;
-/** A claimed row is not claimed again for this long, even if its process dies mid-send. */
-export const MAIL_CLAIM_LEASE_MS = 5 * 60_000;
+/**
+ * A claimed row is not claimed again for this long, even if its process dies mid-send. Renewed
+ * before each message of a batch (a send takes at most ~50 s: the SMTP timeouts below), so a
+ * message claimed by a killed instance is retried within about 1½ minutes (lease + poll), well
+ * inside a sign-in code's 10 minutes (issue #19).
+ */
+export const MAIL_CLAIM_LEASE_MS = 60_000;
 export const MAIL_POLL_INTERVAL_MS = 30_000;
 const BATCH_SIZE = 20;
 
@@ -121,6 +126,25 @@ export function createMailer(deps: MailerDeps) {
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
+  /**
+   * Extends the claim of a row about to be sent, so the rows late in a slow batch are not
+   * claimed by another instance meanwhile. False when the row is no longer ours to send.
+   */
+  async function renewLease(row: MailOutboxRow): Promise<boolean> {
+    const renewed = await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(now() + MAIL_CLAIM_LEASE_MS) })
+      .where(
+        and(
+          eq(mailOutbox.id, row.id),
+          eq(mailOutbox.status, 'queued'),
+          eq(mailOutbox.attempts, row.attempts),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    return renewed.length === 1;
+  }
+
   /** One attempt; `final`: a failure is not retried (status failed at once). */
   async function deliver(
     row: MailOutboxRow,
@@ -179,7 +203,10 @@ export function createMailer(deps: MailerDeps) {
     let count = 0;
     for (;;) {
       const rows = await claimDue();
-      for (const row of rows) await deliver(row, transport);
+      for (const row of rows) {
+        if (!(await renewLease(row))) continue;
+        await deliver(row, transport);
+      }
       count += rows.length;
       if (rows.length < BATCH_SIZE || stopped) return count;
     }

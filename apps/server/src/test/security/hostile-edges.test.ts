@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../db/schema';
+import { documentChunks, documents } from '../../db/schema';
 import { requestBody } from '../blood-request-helpers';
 import { multipart, signIn, SAMPLE_FILES, type SignedInUser } from '../donor-helpers';
 import { createTestApp, type TestApp } from '../test-app';
@@ -32,9 +30,14 @@ afterAll(async () => {
 
 const db = () => testDb.database.db;
 
+/** Every stored chunk of the donor's documents (the bytes live in PostgreSQL since issue #19). */
 async function storedFiles(): Promise<string[]> {
-  const dir = path.join(subject.config.dataDir, 'uploads', donor.row.id);
-  return fs.readdir(dir).catch(() => []);
+  const rows = await db()
+    .select({ documentId: documentChunks.documentId, seq: documentChunks.seq })
+    .from(documentChunks)
+    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+    .where(eq(documents.userId, donor.row.id));
+  return rows.map((row) => `${row.documentId}:${row.seq}`).sort();
 }
 
 async function storedRows(): Promise<number> {

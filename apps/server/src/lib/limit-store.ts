@@ -1,0 +1,172 @@
+import { eq, lt } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Db } from '../db/client';
+import { limitStates } from '../db/schema';
+
+/**
+ * Where every request limit keeps its state (issue #19): with several instances behind a load
+ * balancer a limit kept in each process's memory would let through `max` × instances, and a
+ * restart would forget it. PostgreSQL (`limit_states`) is the default when DATABASE_URL is set,
+ * Redis when REDIS_URL is, memory only for the embedded single-process PGlite.
+ *
+ * A limit reads its state, decides, and writes the next state in one atomic step (a row lock in
+ * PostgreSQL, WATCH/MULTI in Redis), so two instances never both take the last attempt.
+ */
+export interface LimitEntry<S> {
+  state: S;
+  /** Milliseconds since the epoch; after it the entry is gone. */
+  expiresAt: number;
+}
+
+/** Decides from the current entry (null: none, or expired) what to keep and what to answer. */
+export type LimitStep<S, R> = (
+  current: LimitEntry<S> | null,
+  at: number,
+) => { next: LimitEntry<S> | null; result: R };
+
+export interface LimitStore {
+  readonly kind: 'memory' | 'postgres' | 'redis';
+  update<S extends object, R>(key: string, step: LimitStep<S, R>): Promise<R>;
+  /** Deletes expired entries (PostgreSQL: a periodic sweep; the others expire by themselves). */
+  sweep(): Promise<number>;
+}
+
+/** One process: a Map, least recently used first, bounded so made-up keys cannot fill memory. */
+export function createMemoryLimitStore(
+  options: { now?: () => number; maxKeys?: number } = {},
+): LimitStore {
+  const now = options.now ?? Date.now;
+  const maxKeys = options.maxKeys ?? 200_000;
+  const entries = new Map<string, LimitEntry<unknown>>();
+  return {
+    kind: 'memory',
+    async update<S extends object, R>(key: string, step: LimitStep<S, R>): Promise<R> {
+      const at = now();
+      const found = entries.get(key) as LimitEntry<S> | undefined;
+      const current = found && found.expiresAt > at ? found : null;
+      const { next, result } = step(current, at);
+      entries.delete(key);
+      if (next) entries.set(key, next);
+      while (entries.size > maxKeys) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
+      }
+      return result;
+    },
+    async sweep() {
+      const at = now();
+      let removed = 0;
+      for (const [key, entry] of entries)
+        if (entry.expiresAt <= at) {
+          entries.delete(key);
+          removed += 1;
+        }
+      return removed;
+    },
+  };
+}
+
+/** `limit_states` rows, each step in a transaction holding the key's row lock. */
+export function createPostgresLimitStore(db: Db, now: () => number = Date.now): LimitStore {
+  return {
+    kind: 'postgres',
+    update<S extends object, R>(key: string, step: LimitStep<S, R>): Promise<R> {
+      return db.transaction(async (tx) => {
+        const at = now();
+        // The row must exist to be locked: two first attempts would otherwise both see none.
+        await tx
+          .insert(limitStates)
+          .values({ key, state: {}, expiresAt: new Date(0) })
+          .onConflictDoNothing();
+        const [row] = await tx
+          .select()
+          .from(limitStates)
+          .where(eq(limitStates.key, key))
+          .for('update');
+        const current =
+          row && row.expiresAt.getTime() > at
+            ? { state: row.state as S, expiresAt: row.expiresAt.getTime() }
+            : null;
+        const { next, result } = step(current, at);
+        if (next) {
+          await tx
+            .update(limitStates)
+            .set({
+              state: next.state as Record<string, unknown>,
+              expiresAt: new Date(next.expiresAt),
+            })
+            .where(eq(limitStates.key, key));
+        } else {
+          await tx.delete(limitStates).where(eq(limitStates.key, key));
+        }
+        return result;
+      });
+    },
+    async sweep() {
+      const removed = await db
+        .delete(limitStates)
+        .where(lt(limitStates.expiresAt, new Date(now())))
+        .returning({ key: limitStates.key });
+      return removed.length;
+    },
+  };
+}
+
+/** Compare-and-set: writes ARGV[2] (or deletes, when empty) only if the key still holds ARGV[1]. */
+const COMPARE_AND_SET = `
+local current = redis.call('GET', KEYS[1])
+if (current or '') ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then redis.call('DEL', KEYS[1])
+else redis.call('SET', KEYS[1], ARGV[2], 'PX', tonumber(ARGV[3])) end
+return 1
+`;
+
+/**
+ * Redis: read, decide, then compare-and-set in one Lua call (retried when another instance
+ * wrote the key meanwhile); the entry as JSON with a PX expiry, so Redis forgets it by itself.
+ * Safe on one shared connection (WATCH would not be: it belongs to the connection).
+ */
+export function createRedisLimitStore(
+  redis: Redis,
+  options: { prefix?: string; now?: () => number } = {},
+): LimitStore {
+  const prefix = options.prefix ?? 'bdms:limit:';
+  const now = options.now ?? Date.now;
+  return {
+    kind: 'redis',
+    async update<S extends object, R>(key: string, step: LimitStep<S, R>): Promise<R> {
+      const name = `${prefix}${key}`;
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const raw = (await redis.get(name)) ?? '';
+        const at = now();
+        let current: LimitEntry<S> | null = null;
+        if (raw) {
+          try {
+            const parsed = JSON.parse(raw) as LimitEntry<S>;
+            if (parsed.expiresAt > at) current = parsed;
+          } catch {
+            current = null;
+          }
+        }
+        const { next, result } = step(current, at);
+        const keep = next && next.expiresAt > at;
+        const written = await redis.eval(
+          COMPARE_AND_SET,
+          1,
+          name,
+          raw,
+          keep ? JSON.stringify(next) : '',
+          keep ? String(Math.max(1, Math.ceil(next.expiresAt - at))) : '0',
+        );
+        if (written === 1) return result;
+        // Another instance took an attempt meanwhile: read again, after a short random pause.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+      }
+      throw new Error(`the limit ${key} is too contended to update`);
+    },
+    async sweep() {
+      return 0;
+    },
+  };
+}
