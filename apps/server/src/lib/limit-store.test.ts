@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import { limitStates } from '../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, wantsPostgres, type TestDatabase } from '../test/test-database';
 import { createAttemptLimiter } from './attempt-limiter';
@@ -86,6 +88,57 @@ describe.skipIf(!wantsPostgres())('on PostgreSQL', () => {
   storeContract('postgres limit store (limit_states)', async () =>
     createPostgresLimitStore(testDb.database.db),
   );
+  /** Holds `key`'s row lock, as another instance's transaction would, until `release()`. */
+  async function holdRowLock(key: string) {
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const done = testDb.database.db.transaction(async (tx) => {
+      await tx.select().from(limitStates).where(eq(limitStates.key, key)).for('update');
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    return async () => {
+      release();
+      await done;
+    };
+  }
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const count = (entry: { state: { n: number } } | null, at: number) => ({
+    next: { state: { n: (entry?.state.n ?? 0) + 1 }, expiresAt: at + 60_000 },
+    result: (entry?.state.n ?? 0) + 1,
+  });
+
+  it('reads the time once it holds the lock, not while it waits for it', async () => {
+    let time = 1_000_000;
+    const store = createPostgresLimitStore(testDb.database.db, () => time);
+    await store.update('clock', count);
+    const release = await holdRowLock('clock');
+    const seen = store.update('clock', (_entry, at) => ({ next: null, result: at }));
+    await pause(100);
+    time += 5_000;
+    await release();
+    // Read before the lock, the time would be older than what the holder wrote: a backoff
+    // block the holder had just started would look unfinished, an attempt refused unfairly.
+    expect(await seen).toBe(1_005_000);
+  });
+
+  it('loses no attempt made while another instance resets the same key', async () => {
+    const store = createPostgresLimitStore(testDb.database.db);
+    await store.update('reset-race', count);
+    const release = await holdRowLock('reset-race');
+    const reset = store.update('reset-race', () => ({ next: null, result: 0 }));
+    await pause(100);
+    const attempt = store.update('reset-race', count);
+    await pause(100);
+    await release();
+    expect(await reset).toBe(0);
+    expect(await attempt).toBe(1);
+    // The reset kept the row (as expired) for the waiting attempt to lock: its count stayed.
+    expect(await store.update('reset-race', count)).toBe(2);
+  });
+
   it('sweeps expired rows', async () => {
     const store = createPostgresLimitStore(testDb.database.db);
     await store.update('sweep-me', (_entry, at) => ({

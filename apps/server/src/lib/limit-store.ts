@@ -73,33 +73,41 @@ export function createPostgresLimitStore(db: Db, now: () => number = Date.now): 
     kind: 'postgres',
     update<S extends object, R>(key: string, step: LimitStep<S, R>): Promise<R> {
       return db.transaction(async (tx) => {
+        // The row must exist to be locked: two first attempts would otherwise both see none. A
+        // sweep may delete an expired row between our insert and our lock (READ COMMITTED: the
+        // locked read then finds nothing), so insert and lock again until the row is ours.
+        let row: typeof limitStates.$inferSelect | undefined;
+        for (let tries = 0; !row; tries += 1) {
+          if (tries === 5) throw new Error(`the limit ${key} could not be locked`);
+          await tx
+            .insert(limitStates)
+            .values({ key, state: {}, expiresAt: new Date(0) })
+            .onConflictDoNothing();
+          [row] = await tx
+            .select()
+            .from(limitStates)
+            .where(eq(limitStates.key, key))
+            .for('update');
+        }
+        // The time is read once the lock is held: read before, it could be older than the
+        // state a transaction that held the lock before us wrote, and that state would look
+        // like the future (a backoff block not yet over).
         const at = now();
-        // The row must exist to be locked: two first attempts would otherwise both see none.
-        await tx
-          .insert(limitStates)
-          .values({ key, state: {}, expiresAt: new Date(0) })
-          .onConflictDoNothing();
-        const [row] = await tx
-          .select()
-          .from(limitStates)
-          .where(eq(limitStates.key, key))
-          .for('update');
         const current =
-          row && row.expiresAt.getTime() > at
+          row.expiresAt.getTime() > at
             ? { state: row.state as S, expiresAt: row.expiresAt.getTime() }
             : null;
         const { next, result } = step(current, at);
-        if (next) {
-          await tx
-            .update(limitStates)
-            .set({
-              state: next.state as Record<string, unknown>,
-              expiresAt: new Date(next.expiresAt),
-            })
-            .where(eq(limitStates.key, key));
-        } else {
-          await tx.delete(limitStates).where(eq(limitStates.key, key));
-        }
+        // Never deleted here: a transaction waiting on this row's lock would find it gone and
+        // start afresh, taking an attempt that is not free. An entry with no next state is kept
+        // as expired (read as none) and the sweep removes it.
+        await tx
+          .update(limitStates)
+          .set({
+            state: (next?.state ?? {}) as Record<string, unknown>,
+            expiresAt: new Date(next ? next.expiresAt : 0),
+          })
+          .where(eq(limitStates.key, key));
         return result;
       });
     },

@@ -1,9 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { createTestDatabase } from '../test/test-database';
-import { afterAll, beforeAll } from 'vitest';
-import type { TestDatabase } from '../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
 const ALLOWED = '203.0.113.7';
 
@@ -18,6 +16,11 @@ function addressRoutes(app: App) {
 let testDb: TestDatabase;
 beforeAll(async () => {
   testDb = await createTestDatabase();
+});
+// On PostgreSQL the limits live in the database (issue #19), shared by every app of this file
+// as by every instance of a deployment: each test starts with none counted.
+afterEach(async () => {
+  await testDb.truncate();
 });
 afterAll(async () => {
   await testDb?.close();
