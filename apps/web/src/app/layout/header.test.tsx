@@ -279,9 +279,15 @@ describe('signed-in user menu', () => {
     const { user, menu, server, router } = await openAccountMenu(makeUser());
     // Start elsewhere so the move to / is visible.
     await router.navigate('/about');
-    await user.click(screen.getByRole('button', { name: /^Account menu:/ }));
+    // The move closes the menu; on a busy machine that can land after the next click, so wait
+    // for it before opening the menu again.
+    const button = screen.getByRole('button', { name: /^Account menu:/ });
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));
+    await user.click(button);
     await user.click(
-      within(document.getElementById('account-menu')!).getByRole('menuitem', { name: 'Sign Out' }),
+      await within(document.getElementById('account-menu')!).findByRole('menuitem', {
+        name: 'Sign Out',
+      }),
     );
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
