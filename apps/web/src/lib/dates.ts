@@ -33,15 +33,18 @@ function toDisplay(value: string | Date): { date: Date; timeZone: string | undef
   return { date: value instanceof Date ? value : new Date(value), timeZone: undefined };
 }
 
-/** Whole calendar days from today to the day of `target` (0 today, negative when past). */
+/**
+ * Whole Indian calendar days from today to the day of `target` (0 today, negative when past):
+ * a moment counts on its day in India (a donor eligible from 00:00 IST on 16 March is eligible
+ * on the 16th, also on a device set to UTC, where that moment is still the 15th).
+ */
 export function calendarDaysUntil(target: string | Date, now: Date = new Date()): number {
-  const { date, timeZone } = toDisplay(target);
   const targetDay =
-    timeZone === 'UTC'
-      ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
-      : Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
-  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  return Math.round((targetDay - today) / DAY);
+    typeof target === 'string' && DATE_ONLY.test(target)
+      ? target
+      : todayInIndia(target instanceof Date ? target : new Date(target));
+  const day = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
+  return Math.round((day(targetDay) - day(todayInIndia(now))) / DAY);
 }
 
 export type DateStyle = 'medium' | 'long';
