@@ -33,9 +33,20 @@ run('Unit, component and API tests (PGlite)', 'npx', ['vitest', 'run'], {
 });
 
 if (process.env.TEST_DATABASE_URL) {
-  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server'], {
-    TEST_DB_DRIVER: 'postgres',
-  });
+  // TEST_POSTGRES_NODE: another Node.js binary for this pass (CI runs it under Node 24, so each
+  // supported line runs the API tests once: this machine's on PGlite, Node 24 on PostgreSQL).
+  const node = process.env.TEST_POSTGRES_NODE;
+  const version = node
+    ? spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()
+    : process.version;
+  run(
+    `API tests on PostgreSQL (Node ${version})`,
+    node ?? 'npx',
+    node
+      ? ['node_modules/vitest/vitest.mjs', 'run', '--project', 'server']
+      : ['vitest', 'run', '--project', 'server'],
+    { TEST_DB_DRIVER: 'postgres' },
+  );
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
 }
