@@ -60,12 +60,12 @@ import {
 import { createAuthLimiters, type AuthLimiters } from './lib/auth-limits';
 import { createDailyCounters } from './lib/daily-counters';
 import { createIdempotency } from './lib/idempotency';
-import { createMailer, type MailLogger, type Mailer, type MailTransport } from './lib/mail/mailer';
+import { createMailer, type MailLogger, type Mailer, type MailTransport } from './features/notifications/mail/mailer';
 import {
   createNotificationSettingsService,
   type NotificationSettingsService,
 } from './lib/notification-settings';
-import { createNotifier, type Notifier, type PushSender } from './lib/notifications/notifier';
+import { createNotifier, type Notifier, type PushSender } from './features/notifications/notifier';
 import { createSessions, type Sessions } from './lib/sessions';
 import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
 import { createAccessTokens, type AccessTokens } from './lib/tokens';

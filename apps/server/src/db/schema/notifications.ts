@@ -48,7 +48,7 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
  * `queued`: waiting for (another) attempt at `next_attempt_at`; `sent`: handed over (the push
  * service accepted it, or the e-mail is in the mail outbox); `failed`: gave up; `gone`: the
  * push subscription no longer exists (404/410), so it was removed; `held`: an e-mail over its
- * type's burst allowance (lib/notifications/email-digest.ts), waiting until `next_attempt_at` (the
+ * type's burst allowance (features/notifications/email-digest.ts), waiting until `next_attempt_at` (the
  * end of its window) to go out in one digest; `digested`: sent as part of a digest.
  */
 export const DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'gone', 'held', 'digested'] as const;

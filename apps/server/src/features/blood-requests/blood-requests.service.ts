@@ -20,8 +20,8 @@ import type { BloodRequestMatchRow, BloodRequestRow, NewBloodRequestRow } from '
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import type { Idempotency } from '../../lib/idempotency';
-import type { Mailer } from '../../lib/mail/mailer';
-import type { Notifier } from '../../lib/notifications/notifier';
+import type { Mailer } from '../notifications/mail/mailer';
+import type { Notifier } from '../notifications/notifier';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
 import {

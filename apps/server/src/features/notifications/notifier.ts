@@ -12,11 +12,11 @@ import {
   users,
   type NotificationDeliveryRow,
 } from '../../db/schema';
-import type { MailLogger, Mailer } from '../mail/mailer';
-import { renderNotificationMail } from '../mail/templates';
-import { readNotificationSettings } from '../notification-settings';
+import type { MailLogger, Mailer } from './mail/mailer';
+import { renderNotificationMail } from './mail/templates';
+import { readNotificationSettings } from '../../lib/notification-settings';
 import { renderNotification, type NotificationParams, type NotificationType } from './templates';
-import { createCoalescingRunner } from '../coalescing-runner';
+import { createCoalescingRunner } from '../../lib/coalescing-runner';
 import { createDigestSender, digestHoldUntil } from './email-digest';
 
 /** After the n-th failed attempt the next waits 30 s × 2^n; after the 8th it gives up. */
