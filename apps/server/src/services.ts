@@ -60,7 +60,12 @@ import {
 import { createAuthLimiters, type AuthLimiters } from './lib/auth-limits';
 import { createDailyCounters } from './lib/daily-counters';
 import { createIdempotency } from './lib/idempotency';
-import { createMailer, type MailLogger, type Mailer, type MailTransport } from './features/notifications/mail/mailer';
+import {
+  createMailer,
+  type MailLogger,
+  type Mailer,
+  type MailTransport,
+} from './features/notifications/mail/mailer';
 import {
   createNotificationSettingsService,
   type NotificationSettingsService,
