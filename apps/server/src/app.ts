@@ -178,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // closing the app waits for work in progress.
   app.addHook('onReady', async () => {
     services.mail.start();
+    services.notifier.startChannels();
     if (services.backgroundJobs) {
       services.notifier.start();
       services.availabilityJob.start();

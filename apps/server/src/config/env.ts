@@ -117,6 +117,21 @@ export interface Config {
   webDistDir: string;
   trustProxy: TrustProxy;
   rateLimitAllowList: readonly string[];
+  /** SMS over SMPP v3.4 (null: no SMS channel). */
+  sms: SmsConfig | null;
+}
+
+export interface SmsConfig {
+  /** smpp://system_id:password@host:port */
+  smppUrl: string;
+  /** The DLT-registered sender id (header). */
+  senderId: string;
+  /** DLT principal entity id. */
+  entityId: string | null;
+  /** DLT content template id of each template the server sends, by name. */
+  templateIds: Readonly<Record<string, string>>;
+  /** Most submit_sm awaiting a response at once. */
+  windowSize: number;
 }
 
 export class ConfigError extends Error {
@@ -179,6 +194,39 @@ const envSchema = z.object({
       .string()
       .refine((url) => hasProtocol(url, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL'),
   ),
+  SMS_SMPP_URL: opt(
+    z
+      .string()
+      .refine(
+        (url) => hasProtocol(url, ['smpp:']) && /^smpp:\/\/[^:@/]+(:[^@/]*)?@[^/]+$/.test(url),
+        'must be smpp://system_id:password@host:port',
+      ),
+  ),
+  SMS_SENDER_ID: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z]{6}|\d{1,15})$/, 'must be a 6-letter DLT header or a number'),
+  ),
+  SMS_DLT_ENTITY_ID: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{10,30}$/, 'must be the DLT entity id (digits)'),
+  ),
+  SMS_DLT_TEMPLATE_IDS: opt(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[a-z_]+=\d{10,30}(,[a-z_]+=\d{10,30})*$/,
+        'must be name=id pairs separated by commas (donor_alert=1107…,reply=1107…)',
+      )
+      .transform((value) =>
+        Object.fromEntries(value.split(',').map((pair) => pair.split('=') as [string, string])),
+      ),
+  ),
+  SMS_WINDOW: opt(z.coerce.number().int().min(1).max(100)),
   MAIL_FROM: opt(z.string().refine(isMailbox, 'must be an e-mail address or "Name <address>"')),
   FEATURE_FLAGS: opt(z.string()),
   VAPID_PUBLIC_KEY: opt(
@@ -290,5 +338,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       : defaultWebDistDir(),
     trustProxy: vars.TRUST_PROXY ?? false,
     rateLimitAllowList: vars.RATE_LIMIT_ALLOWLIST ?? [],
+    sms: vars.SMS_SMPP_URL
+      ? {
+          smppUrl: vars.SMS_SMPP_URL,
+          senderId: vars.SMS_SENDER_ID ?? 'BDMSIN',
+          entityId: vars.SMS_DLT_ENTITY_ID ?? null,
+          templateIds: vars.SMS_DLT_TEMPLATE_IDS ?? {},
+          windowSize: vars.SMS_WINDOW ?? 10,
+        }
+      : null,
   });
 }

@@ -219,7 +219,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           type: transition.event,
           params: reason ? { reason: reasonParam(reason) } : {},
           link: transition.link,
-          email: true,
+          reachOut: true,
         });
         return row;
       });

@@ -196,7 +196,11 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           distance: String(roundKm(candidate.distanceKm)),
         },
         link: `/dashboard?request=${row.id}`,
-        email: true,
+        reachOut: true,
+        // A reply to the alert (YES by SMS, "I can donate") answers this request; Critical
+        // alerts never wait for quiet hours and may exceed a channel's daily budget.
+        subject: { bloodRequestId: row.id },
+        critical: row.urgency === 'critical',
       });
     }
     await repo.recordRound(row.id, round, radiusKm, at);
@@ -281,7 +285,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
             status: (language) => STATUS_LABELS[to][language],
           },
           link: '/dashboard',
-          email: true,
+          reachOut: true,
         });
       }
     }
@@ -297,7 +301,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           type: 'blood_request.verified_again',
           params: { bloodType: row.bloodType, hospital: row.hospitalName, city: row.city },
           link: `/dashboard?request=${row.id}`,
-          email: true,
+          reachOut: true,
         });
       }
       if (waiting.length > 0) {
@@ -336,7 +340,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           type: critical ? 'blood_request.critical' : 'blood_request.awaiting_verification',
           params,
           link: '/admin/requests',
-          email: critical,
+          reachOut: critical,
         });
       }
     }
@@ -407,7 +411,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         type: 'blood_request.back_to_review',
         params,
         link: verifier.role === 'hospital' ? '/hospital/dashboard' : '/admin/requests',
-        email: true,
+        reachOut: true,
       });
     }
     for (const donorId of await repo.acceptedNotDonated(row.id)) {
@@ -415,7 +419,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         type: 'blood_request.on_hold',
         params,
         link: `/dashboard?request=${row.id}`,
-        email: true,
+        reachOut: true,
       });
     }
     await notifyStaff(tx, updated, told);

@@ -338,7 +338,8 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       caller: AuthUser,
       id: string,
       response: MatchResponse,
-      meta: RequestMeta,
+      // Only the request id is kept (history, activity log): a reply by SMS has no HTTP request.
+      meta: Pick<RequestMeta, 'requestId'>,
     ): Promise<MatchedBloodRequest> {
       if (caller.role !== 'donor')
         throw new AppError('FORBIDDEN', 'Only donors respond to blood requests.');
@@ -376,7 +377,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
               type: 'blood_request.donor_accepted',
               params,
               link: '/dashboard',
-              email: true,
+              reachOut: true,
             });
           }
         }

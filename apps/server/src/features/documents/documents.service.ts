@@ -228,7 +228,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
             reason: (rejectionReason ?? '').replace(/[.!?।]+$/u, ''),
           },
           link: '/onboarding',
-          email: true,
+          reachOut: true,
         });
         return row;
       });

@@ -1,23 +1,26 @@
 import type https from 'node:https';
 import { FEATURE_FLAG_DEFAULTS } from '@bdms/shared';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import {
   featureFlags,
   notificationDeliveries,
   notifications,
-  pushSubscriptions,
   users,
+  type DeliveryChannel,
   type NotificationDeliveryRow,
 } from '../../db/schema';
-import type { MailLogger, Mailer } from './mail/mailer';
-import { renderNotificationMail } from './mail/templates';
-import { readNotificationSettings } from '../../lib/notification-settings';
-import { renderNotification, type NotificationParams, type NotificationType } from './templates';
 import { createCoalescingRunner } from '../../lib/coalescing-runner';
-import { createDigestSender, digestHoldUntil } from './email-digest';
+import { readNotificationSettings } from '../../lib/notification-settings';
+import type { Channel, DeliveryInsert, DeliveryOutcome, PlanContext } from './channels/channel';
+import { createEmailChannel } from './channels/email';
+import { createPushChannel, type PushSender } from './channels/push';
+import { createDigestSender } from './email-digest';
+import type { MailLogger, Mailer } from './mail/mailer';
+import { renderNotification, type NotificationParams, type NotificationType } from './templates';
+
+export { PUSH_TTL_SECONDS, type PushSender } from './channels/push';
 
 /** After the n-th failed attempt the next waits 30 s × 2^n; after the 8th it gives up. */
 export const DELIVERY_MAX_ATTEMPTS = 8;
@@ -25,8 +28,6 @@ export const DELIVERY_RETRY_BASE_MS = 30_000;
 /** A claimed delivery is not claimed again for this long, even if its process dies mid-send. */
 export const DELIVERY_CLAIM_LEASE_MS = 5 * 60_000;
 export const DELIVERY_POLL_INTERVAL_MS = 15_000;
-/** How long a push service keeps a message for an offline browser. */
-export const PUSH_TTL_SECONDS = 24 * 3600;
 const BATCH_SIZE = 20;
 
 export function deliveryRetryDelayMs(attempts: number): number {
@@ -39,18 +40,16 @@ export interface NotifyInput {
   /** A path in the web app (`/dashboard`), or null. */
   link?: string | null;
   /**
-   * Also by e-mail (through the mail outbox) while the `emailNotifications` flag and the
-   * administrators' `emailEnabled` setting are on: for what a donor must not miss (status
-   * changes, document verdicts, matches).
+   * Also outside the app, on the channels the person chose and the administrators switched on
+   * (e-mail, SMS, WhatsApp): for what they must not miss (status changes, document verdicts,
+   * matches). Which channels carry which types is each channel's business.
    */
-  email?: boolean;
+  reachOut?: boolean;
+  /** Never waits for quiet hours and may exceed a paid channel's daily budget. */
+  critical?: boolean;
+  /** What a reply to this notification (YES, "I can donate") answers. */
+  subject?: { bloodRequestId: string };
 }
-
-/** Sends one Web Push message; web-push in production. */
-export type PushSender = (
-  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
-  payload: string,
-) => Promise<void>;
 
 export interface NotifierDeps {
   db: Db;
@@ -62,66 +61,59 @@ export interface NotifierDeps {
   pushAgent?: https.Agent;
   /** Replaces web-push entirely. */
   pushSender?: PushSender;
+  /** Channels besides push and e-mail (SMS, WhatsApp), when configured. */
+  channels?: Channel[];
   pollIntervalMs?: number;
 }
 
 const silentLogger: MailLogger = { info() {}, warn() {}, error() {} };
 
-/** The status a push service answered with, when it did. */
-function pushStatus(error: unknown): number | null {
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' ? status : null;
-}
-
 /**
- * Notifications: `notify` writes the in-app notification and one delivery row per channel in
- * the caller's transaction, so the event and its announcement commit together. A worker
- * (timer, `FOR UPDATE SKIP LOCKED` lease, backoff) then sends web push to each of the user's
- * subscriptions and hands e-mails to the mail outbox. All state is in the database, so a
- * restart loses nothing and a second server process never sends the same delivery twice.
+ * Notifications: `notify` writes the in-app notification and, in the caller's transaction, the
+ * delivery rows each channel owes for it, so the event and its announcement commit together.
+ * A worker (timer, `FOR UPDATE SKIP LOCKED` lease, backoff) then makes each channel attempt its
+ * rows. All state is in the database, so a restart loses nothing and a second server process
+ * never sends the same delivery twice. Nothing here names a channel: they are a list.
  */
 export function createNotifier(deps: NotifierDeps) {
   const { db } = deps;
   const logger = deps.logger ?? silentLogger;
   const now = deps.now ?? Date.now;
   const pollIntervalMs = deps.pollIntervalMs ?? DELIVERY_POLL_INTERVAL_MS;
-  const vapidDetails = {
-    // RFC 8292: a contact for the push service's operators.
-    subject: `mailto:${deps.config.supportEmail}`,
-    publicKey: deps.config.vapid.publicKey,
-    privateKey: deps.config.vapid.privateKey,
-  };
-  const sendPush: PushSender =
-    deps.pushSender ??
-    (async (subscription, payload) => {
-      await webpush.sendNotification(subscription, payload, {
-        vapidDetails,
-        TTL: PUSH_TTL_SECONDS,
-        timeout: 10_000,
-        ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
-      });
-    });
+  const channels: Channel[] = [
+    createPushChannel({
+      db,
+      config: deps.config,
+      now,
+      pushAgent: deps.pushAgent,
+      pushSender: deps.pushSender,
+      onGone: (details) => logger.info(details, 'push subscription gone; removed'),
+    }),
+    createEmailChannel({ db, config: deps.config, mail: deps.mail, now }),
+    ...(deps.channels ?? []),
+  ];
+  const byName = new Map<DeliveryChannel, Channel>(channels.map((c) => [c.name, c]));
 
   let timer: NodeJS.Timeout | null = null;
   let started = false;
   let stopped = false;
 
   /**
-   * The flag as the transaction sees it. Read through `tx`, not the flags service: PGlite runs
+   * A flag as the transaction sees it. Read through `tx`, not the flags service: PGlite runs
    * one transaction at a time, so a query outside it would wait for it forever.
    */
-  async function isEmailOn(tx: Db): Promise<boolean> {
+  async function readFlag(tx: Db, key: Parameters<PlanContext['flag']>[0]) {
     const [row] = await tx
       .select({ enabled: featureFlags.enabled })
       .from(featureFlags)
-      .where(eq(featureFlags.key, 'emailNotifications'))
+      .where(eq(featureFlags.key, key))
       .limit(1);
-    return row?.enabled ?? FEATURE_FLAG_DEFAULTS.emailNotifications;
+    return row?.enabled ?? FEATURE_FLAG_DEFAULTS[key];
   }
 
   async function notify(tx: Db, userId: string, input: NotifyInput): Promise<string | null> {
     const [user] = await tx
-      .select({ language: users.language, deletedAt: users.deletedAt })
+      .select({ language: users.language, phone: users.phone, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
@@ -140,34 +132,26 @@ export function createNotifier(deps: NotifierDeps) {
       })
       .returning({ id: notifications.id });
     if (!row) throw new Error('notifications insert returned no row');
-    // The in-app notification is always written; the administrators' settings switch the
-    // push and e-mail channels (read through the transaction, like the flag).
-    const settings = await readNotificationSettings(tx);
-    const subscriptions = settings.pushEnabled
-      ? await tx
-          .select({ id: pushSubscriptions.id })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.userId, userId))
-      : [];
-    const deliveries: (typeof notificationDeliveries.$inferInsert)[] = subscriptions.map((sub) => ({
+    // The in-app notification is always written; each channel decides what it owes.
+    const context: PlanContext = {
+      tx,
+      settings: await readNotificationSettings(tx),
+      flag: (key) => readFlag(tx, key),
+    };
+    const event = {
       notificationId: row.id,
-      channel: 'push' as const,
-      pushSubscriptionId: sub.id,
-      nextAttemptAt: at,
-      createdAt: at,
-    }));
-    if (input.email && settings.emailEnabled && (await isEmailOn(tx))) {
-      // Over its type's burst allowance, the e-mail waits for the digest at its window's end.
-      const heldUntil = await digestHoldUntil(tx, userId, input.type, at.getTime());
-      deliveries.push({
-        notificationId: row.id,
-        channel: 'email',
-        ...(heldUntil
-          ? { status: 'held' as const, nextAttemptAt: heldUntil }
-          : { nextAttemptAt: at }),
-        createdAt: at,
-      });
-    }
+      userId,
+      type: input.type,
+      params: input.params ?? {},
+      link: input.link ?? null,
+      reachOut: input.reachOut ?? false,
+      critical: input.critical ?? false,
+      bloodRequestId: input.subject?.bloodRequestId ?? null,
+      user: { language: user.language, phone: user.phone },
+      at,
+    };
+    const deliveries: DeliveryInsert[] = [];
+    for (const channel of channels) deliveries.push(...(await channel.plan(event, context)));
     if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
     return row.id;
   }
@@ -202,12 +186,12 @@ export function createNotifier(deps: NotifierDeps) {
 
   async function finish(
     row: NotificationDeliveryRow,
-    status: 'sent' | 'gone' | 'failed',
-    lastError: string | null = null,
+    status: 'gone' | 'failed' | 'skipped',
+    lastError: string,
   ) {
     await db
       .update(notificationDeliveries)
-      .set({ status, lastError, sentAt: status === 'sent' ? new Date(now()) : null })
+      .set({ status, lastError: lastError.slice(0, 500), sentAt: null })
       .where(eq(notificationDeliveries.id, row.id));
   }
 
@@ -229,118 +213,39 @@ export function createNotifier(deps: NotifierDeps) {
     );
   }
 
-  async function loadNotification(id: string) {
-    const [row] = await db
-      .select({
-        id: notifications.id,
-        type: notifications.type,
-        title: notifications.title,
-        message: notifications.message,
-        link: notifications.link,
-        userId: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        language: users.language,
-        deletedAt: users.deletedAt,
-      })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .where(eq(notifications.id, id))
-      .limit(1);
-    return row;
-  }
-
-  async function deliverPush(row: NotificationDeliveryRow) {
-    const [subscription] = row.pushSubscriptionId
-      ? await db
-          .select()
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.id, row.pushSubscriptionId))
-          .limit(1)
-      : [];
-    const notification = await loadNotification(row.notificationId);
-    if (!subscription || !notification || notification.deletedAt) {
-      await finish(row, 'gone', 'The push subscription no longer exists.');
-      return;
-    }
-    // Only what the lock screen may show: no contact details, ever.
-    const payload = JSON.stringify({
-      id: notification.id,
-      type: notification.type,
-      title: notification.title,
-      message: notification.message,
-      link: notification.link,
-    });
-    try {
-      await sendPush(
-        {
-          endpoint: subscription.endpoint,
-          keys: { p256dh: subscription.p256dh, auth: subscription.auth },
-        },
-        payload,
-      );
-      await db
-        .update(pushSubscriptions)
-        .set({ lastSuccessAt: new Date(now()) })
-        .where(eq(pushSubscriptions.id, subscription.id));
-      await finish(row, 'sent');
-    } catch (error) {
-      const status = pushStatus(error);
-      if (status === 404 || status === 410) {
-        // The browser unsubscribed or the subscription expired: forget it for good.
-        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-        await finish(row, 'gone', `The push service answered ${status}.`);
-        logger.info({ deliveryId: row.id, status }, 'push subscription gone; removed');
+  async function apply(row: NotificationDeliveryRow, outcome: DeliveryOutcome) {
+    switch (outcome.status) {
+      case 'handled':
         return;
-      }
-      const reason =
-        status !== null
-          ? `The push service answered ${status}.`
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      await retryLater(row, reason);
+      case 'retry':
+        await retryLater(row, outcome.reason);
+        return;
+      case 'sent':
+        await db
+          .update(notificationDeliveries)
+          .set({
+            status: 'sent',
+            lastError: null,
+            sentAt: new Date(now()),
+            providerMessageId: outcome.providerMessageId ?? null,
+            overBudget: outcome.overBudget ?? false,
+          })
+          .where(eq(notificationDeliveries.id, row.id));
+        return;
+      default:
+        await finish(row, outcome.status, outcome.reason);
     }
-  }
-
-  async function deliverEmail(row: NotificationDeliveryRow) {
-    const notification = await loadNotification(row.notificationId);
-    if (!notification || notification.deletedAt) {
-      await finish(row, 'failed', 'The account no longer exists.');
-      return;
-    }
-    const mail = renderNotificationMail({
-      language: notification.language,
-      name: notification.fullName,
-      title: notification.title,
-      message: notification.message,
-      link: notification.link ? `${deps.config.publicUrl}${notification.link}` : null,
-      publicUrl: deps.config.publicUrl,
-    });
-    // Handing over to the outbox and marking the delivery sent commit together; the outbox
-    // then owns SMTP retries.
-    await db.transaction(async (tx) => {
-      await deps.mail.enqueue(
-        {
-          to: notification.email,
-          userId: notification.userId,
-          kind: `notification:${notification.type}`,
-          ...mail,
-        },
-        tx,
-      );
-      await tx
-        .update(notificationDeliveries)
-        .set({ status: 'sent', sentAt: new Date(now()), lastError: null })
-        .where(eq(notificationDeliveries.id, row.id));
-    });
-    deps.mail.kick();
   }
 
   async function deliver(row: NotificationDeliveryRow) {
     try {
-      if (row.channel === 'push') await deliverPush(row);
-      else await deliverEmail(row);
+      const channel = byName.get(row.channel);
+      if (!channel) {
+        // A channel this process was started without (not configured here): try again later.
+        await retryLater(row, `The ${row.channel} channel is not configured.`);
+        return;
+      }
+      await apply(row, await channel.deliver(row));
     } catch (error) {
       await retryLater(row, error instanceof Error ? error.message : String(error));
     }
@@ -360,7 +265,15 @@ export function createNotifier(deps: NotifierDeps) {
     let count = 0;
     for (;;) {
       const rows = await claimDue();
-      for (const row of rows) await deliver(row);
+      // Channels with a send window take their rows side by side; the others one by one.
+      const side = rows.filter((row) => byName.get(row.channel)?.concurrent);
+      const serial = rows.filter((row) => !byName.get(row.channel)?.concurrent);
+      await Promise.all([
+        Promise.all(side.map(deliver)),
+        (async () => {
+          for (const row of serial) await deliver(row);
+        })(),
+      ]);
       count += rows.length;
       if (rows.length < BATCH_SIZE || stopped) return count;
     }
@@ -382,7 +295,7 @@ export function createNotifier(deps: NotifierDeps) {
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
-      for (const admin of admins) await notify(tx, admin.id, { ...input, email: false });
+      for (const admin of admins) await notify(tx, admin.id, { ...input, reachOut: false });
       return admins.length;
     },
 
@@ -390,10 +303,20 @@ export function createNotifier(deps: NotifierDeps) {
     /** Starts a delivery run now (after the caller's transaction committed). */
     kick,
 
-    /** Starts the retry timer (idempotent). */
+    /** The channels, for their health in the admin console. */
+    channels: channels as readonly Channel[],
+
+    /** Opens the channels' links (SMPP), so replies arrive even without the worker. */
+    startChannels(): void {
+      if (stopped) return;
+      for (const channel of channels) channel.start?.();
+    },
+
+    /** Starts the retry timer and the channels' links (idempotent). */
     start(): void {
       if (started || stopped) return;
       started = true;
+      for (const channel of channels) channel.start?.();
       timer = setInterval(kick, pollIntervalMs);
       timer.unref();
       kick();
@@ -408,6 +331,7 @@ export function createNotifier(deps: NotifierDeps) {
       if (timer) clearInterval(timer);
       timer = null;
       await runner.idle();
+      for (const channel of channels) await channel.stop?.();
     },
   };
 }
