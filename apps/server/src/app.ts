@@ -33,6 +33,7 @@ import { createPublicConfigSource } from './features/flags/public-config';
 import { healthRoutes } from './features/health/health.routes';
 import { hospitalsRoutes } from './features/hospitals/hospitals.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { channelsRoutes } from './features/notifications/channels.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(donationsRoutes, { donations: services.donations });
   await app.register(certificatesRoutes, { certificates: services.certificates });
   await app.register(notificationsRoutes, { notifications: services.notifications });
+  await app.register(channelsRoutes, { channels: services.channels });
   await app.register(adminRoutes, {
     admin: services.admin,
     donorExport: services.donorExport,

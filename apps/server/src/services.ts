@@ -76,6 +76,10 @@ import {
 import { createNotifier, type Notifier, type PushSender } from './features/notifications/notifier';
 import { createSmsChannel, type SmsChannel } from './features/notifications/channels/sms';
 import { createReplyRouter, type ReplyRouter } from './features/notifications/replies';
+import {
+  createChannelsService,
+  type ChannelsService,
+} from './features/notifications/channels.service';
 import { isAppError } from './lib/app-error';
 import { createSessions, type Sessions } from './lib/sessions';
 import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
@@ -99,6 +103,8 @@ export interface AppServices {
   sms: SmsChannel | null;
   /** Replies by SMS and WhatsApp (YES, STOP, buttons). */
   replies: ReplyRouter;
+  /** Consent to phone channels, channel health for the console, short links. */
+  channels: ChannelsService;
   uploads: UploadStore;
   userViews: UserViews;
   limiters: AuthLimiters;
@@ -260,6 +266,12 @@ export function createServices(
     notifier,
     sms,
     replies,
+    channels: createChannelsService({
+      db,
+      now,
+      channels: notifier.channels,
+      getFlags: () => flags.getFlags(),
+    }),
     uploads,
     userViews,
     limiters,
