@@ -69,3 +69,11 @@ export const channelStatusSchema = z.object({
 });
 export type ChannelStatus = z.infer<typeof channelStatusSchema>;
 export const channelStatusesSchema = z.object({ channels: z.array(channelStatusSchema) });
+export type ChannelStatuses = z.infer<typeof channelStatusesSchema>;
+export type ChannelConsents = z.infer<typeof channelConsentsSchema>;
+
+/** The language a consent wording is shown (and recorded) in for an interface language. */
+export function consentLanguage(language: string): MessageLanguage {
+  const base = language.split('-')[0] ?? 'en';
+  return (MESSAGE_LANGUAGES as readonly string[]).includes(base) ? (base as MessageLanguage) : 'en';
+}

@@ -7,6 +7,7 @@ import { AnalyticsPanel } from '../../features/admin/components/dashboard/analyt
 import { BloodTypePanel } from '../../features/admin/components/dashboard/blood-type-panel';
 import { ClientLogsPanel } from '../../features/admin/components/dashboard/client-logs-panel';
 import { DonorStatsPanel } from '../../features/admin/components/dashboard/donor-stats-panel';
+import { ChannelsPanel } from '../../features/admin/components/dashboard/channels-panel';
 import { EmailPanel } from '../../features/admin/components/dashboard/email-panel';
 import { FlagsPanel } from '../../features/admin/components/dashboard/flags-panel';
 import { HospitalsPanel } from '../../features/admin/components/dashboard/hospitals-panel';
@@ -40,6 +41,7 @@ export default function AdminDashboardPage() {
           <ActivityFeed />
           <EmailPanel defaultTestAddress={user?.email ?? ''} />
         </div>
+        <ChannelsPanel />
         <ClientLogsPanel />
         <h2 className="mt-4 text-2xl font-bold text-slate-900">
           {t('admin:dashboard.settingsHeading')}
