@@ -34,6 +34,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { hospitalsRoutes } from './features/hospitals/hospitals.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { channelsRoutes } from './features/notifications/channels.routes';
+import { whatsappWebhookRoutes } from './features/notifications/whatsapp-webhook.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
@@ -150,6 +151,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(certificatesRoutes, { certificates: services.certificates });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(channelsRoutes, { channels: services.channels });
+  if (services.whatsapp && config.whatsapp) {
+    await app.register(whatsappWebhookRoutes, {
+      whatsapp: services.whatsapp,
+      verifyToken: config.whatsapp.verifyToken,
+      replies: services.replies,
+    });
+  }
   await app.register(adminRoutes, {
     admin: services.admin,
     donorExport: services.donorExport,

@@ -75,6 +75,10 @@ import {
 } from './lib/notification-settings';
 import { createNotifier, type Notifier, type PushSender } from './features/notifications/notifier';
 import { createSmsChannel, type SmsChannel } from './features/notifications/channels/sms';
+import {
+  createWhatsAppChannel,
+  type WhatsAppChannel,
+} from './features/notifications/channels/whatsapp';
 import { createReplyRouter, type ReplyRouter } from './features/notifications/replies';
 import {
   createChannelsService,
@@ -101,6 +105,8 @@ export interface AppServices {
   notifier: Notifier;
   /** SMS over SMPP, when SMS_SMPP_URL is set. */
   sms: SmsChannel | null;
+  /** WhatsApp Business Cloud API, when its variables are set. */
+  whatsapp: WhatsAppChannel | null;
   /** Replies by SMS and WhatsApp (YES, STOP, buttons). */
   replies: ReplyRouter;
   /** Consent to phone channels, channel health for the console, short links. */
@@ -200,6 +206,9 @@ export function createServices(
         ...(options.smsReconnectBaseMs ? { reconnectBaseMs: options.smsReconnectBaseMs } : {}),
       })
     : null;
+  const whatsapp = config.whatsapp
+    ? createWhatsAppChannel({ db, config: config.whatsapp, now })
+    : null;
   const notifier = createNotifier({
     db,
     config,
@@ -208,7 +217,7 @@ export function createServices(
     logger,
     pushAgent: options.pushAgent,
     pushSender: options.pushSender,
-    channels: sms ? [sms] : [],
+    channels: [...(sms ? [sms] : []), ...(whatsapp ? [whatsapp] : [])],
   });
   const facilities = createFacilitiesService({ db });
   const bloodRequests = createBloodRequestsService({
@@ -252,6 +261,7 @@ export function createServices(
     },
     async answer(channel, to, text) {
       if (channel === 'sms' && sms) await sms.sendDirect(to, text);
+      if (channel === 'whatsapp' && whatsapp) await whatsapp.sendText(to, text);
     },
   });
   sms?.onInbound(async (message) => {
@@ -265,6 +275,7 @@ export function createServices(
     mail,
     notifier,
     sms,
+    whatsapp,
     replies,
     channels: createChannelsService({
       db,

@@ -119,6 +119,20 @@ export interface Config {
   rateLimitAllowList: readonly string[];
   /** SMS over SMPP v3.4 (null: no SMS channel). */
   sms: SmsConfig | null;
+  /** WhatsApp Business Cloud API (null: no WhatsApp channel). */
+  whatsapp: WhatsAppConfig | null;
+}
+
+export interface WhatsAppConfig {
+  /** Without a trailing slash, e.g. https://graph.facebook.com */
+  apiUrl: string;
+  apiVersion: string;
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+  /** The approved template of a donor alert (body {{1}}–{{6}}, two quick-reply buttons). */
+  alertTemplate: string;
 }
 
 export interface SmsConfig {
@@ -227,6 +241,27 @@ const envSchema = z.object({
       ),
   ),
   SMS_WINDOW: opt(z.coerce.number().int().min(1).max(100)),
+  WHATSAPP_API_URL: opt(
+    z
+      .string()
+      .refine((url) => hasProtocol(url, ['http:', 'https:']), 'must be an http:// or https:// URL'),
+  ),
+  WHATSAPP_API_VERSION: opt(z.string().regex(/^v\d+\.\d+$/, 'must look like v21.0')),
+  WHATSAPP_TOKEN: opt(z.string().trim().min(1)),
+  WHATSAPP_PHONE_NUMBER_ID: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5,30}$/, 'must be digits'),
+  ),
+  WHATSAPP_APP_SECRET: opt(z.string().trim().min(8, 'must be the app secret')),
+  WHATSAPP_VERIFY_TOKEN: opt(z.string().trim().min(8, 'must be at least 8 characters')),
+  WHATSAPP_ALERT_TEMPLATE: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name'),
+  ),
   MAIL_FROM: opt(z.string().refine(isMailbox, 'must be an e-mail address or "Name <address>"')),
   FEATURE_FLAGS: opt(z.string()),
   VAPID_PUBLIC_KEY: opt(
@@ -347,5 +382,20 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
           windowSize: vars.SMS_WINDOW ?? 10,
         }
       : null,
+    whatsapp:
+      vars.WHATSAPP_TOKEN &&
+      vars.WHATSAPP_PHONE_NUMBER_ID &&
+      vars.WHATSAPP_APP_SECRET &&
+      vars.WHATSAPP_VERIFY_TOKEN
+        ? {
+            apiUrl: (vars.WHATSAPP_API_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+            apiVersion: vars.WHATSAPP_API_VERSION ?? 'v21.0',
+            token: vars.WHATSAPP_TOKEN,
+            phoneNumberId: vars.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: vars.WHATSAPP_APP_SECRET,
+            verifyToken: vars.WHATSAPP_VERIFY_TOKEN,
+            alertTemplate: vars.WHATSAPP_ALERT_TEMPLATE ?? 'blood_request_alert',
+          }
+        : null,
   });
 }
