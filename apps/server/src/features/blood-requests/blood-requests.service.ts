@@ -20,8 +20,8 @@ import type { BloodRequestMatchRow, BloodRequestRow, NewBloodRequestRow } from '
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import type { Idempotency } from '../../lib/idempotency';
-import type { Mailer } from '../../lib/mail/mailer';
-import type { Notifier } from '../../lib/notifications/notifier';
+import type { Mailer } from '../notifications/mail/mailer';
+import type { Notifier } from '../notifications/notifier';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
 import {
@@ -338,7 +338,8 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       caller: AuthUser,
       id: string,
       response: MatchResponse,
-      meta: RequestMeta,
+      // Only the request id is kept (history, activity log): a reply by SMS has no HTTP request.
+      meta: Pick<RequestMeta, 'requestId'>,
     ): Promise<MatchedBloodRequest> {
       if (caller.role !== 'donor')
         throw new AppError('FORBIDDEN', 'Only donors respond to blood requests.');
@@ -378,7 +379,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
               type: 'blood_request.donor_accepted',
               params,
               link: '/dashboard',
-              email: true,
+              reachOut: true,
             });
           }
         }

@@ -1,5 +1,5 @@
 import { OTP_TTL_MINUTES, type MessageLanguage } from '@bdms/shared';
-import { mailLanguage } from '../mail/templates';
+import { mailLanguage } from '../../features/notifications/mail/templates';
 
 /**
  * What a phone channel (SMS over SMPP, WhatsApp: a later issue) must do to deliver a one-time
