@@ -50,6 +50,7 @@ import {
 } from './features/notifications/notifications.service';
 import { createPrivacyService, type PrivacyService } from './features/users/privacy.service';
 import { createPhoneChange } from './features/users/phone-change.service';
+import { createPhoneVerification } from './features/users/phone-verification.service';
 import { createUsersService, type UsersService } from './features/users/users.service';
 import { createContactService, type ContactService } from './features/contact/contact.service';
 import { createSiteService, type SiteService } from './features/site/site.service';
@@ -68,6 +69,7 @@ import {
 import { createNotifier, type Notifier, type PushSender } from './lib/notifications/notifier';
 import { createSessions, type Sessions } from './lib/sessions';
 import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
+import { createPhoneCodes } from './lib/sms/phone-codes';
 import { createAccessTokens, type AccessTokens } from './lib/tokens';
 import { createUploadStore, type UploadStore, type WriteBytes } from './lib/uploads';
 import { createUserViews, type UserViews } from './lib/user-view';
@@ -164,7 +166,22 @@ export function createServices(
   const flags = createFlagsServiceForDb(db);
   const limiters = createAuthLimiters(now);
   const counters = createDailyCounters(db, now);
+  const phoneCodes = createPhoneCodes({
+    counters,
+    sender: options.phoneCodeSender ?? null,
+    config,
+    logger,
+    now,
+  });
   const userViews = createUserViews({ db, flags, now });
+  const phoneVerification = createPhoneVerification({
+    db,
+    counters,
+    phoneCodes,
+    userViews,
+    config,
+    now,
+  });
   const uploads = createUploadStore(config.dataDir, options.uploadWrite);
   const idempotency = createIdempotency(db, now);
   const notifier = createNotifier({
@@ -183,6 +200,9 @@ export function createServices(
     idempotency,
     mail,
     config,
+    phoneCodes,
+    counters,
+    flags,
     now,
     logger,
   });
@@ -205,6 +225,9 @@ export function createServices(
       counters,
       config,
       userViews,
+      phoneCodes,
+      phoneVerification,
+      flags,
       now,
     }),
     users: createUsersService({
@@ -212,15 +235,8 @@ export function createServices(
       sessions,
       limiters,
       userViews,
-      phoneChange: createPhoneChange({
-        db,
-        counters,
-        sender: options.phoneCodeSender ?? null,
-        userViews,
-        config,
-        logger,
-        now,
-      }),
+      phoneChange: createPhoneChange({ db, counters, phoneCodes, userViews, config, now }),
+      phoneVerification,
       now,
     }),
     privacy: createPrivacyService({

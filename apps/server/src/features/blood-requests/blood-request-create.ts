@@ -24,6 +24,7 @@ import {
   hospitalNameKey,
   type BloodRequestsRepository,
 } from './blood-requests.repository';
+import type { RequestConfirmation } from './request-confirmation';
 import { renderTrackingLinkMail } from './tracking-link.mail';
 
 const HOUR_MS = 3_600_000;
@@ -59,6 +60,8 @@ export interface RequestIntakeDeps {
   mail: Pick<Mailer, 'enqueue' | 'kick'>;
   config: { jwtSecret: string; publicUrl: string };
   now: () => number;
+  /** A guest's request confirmed by a code sent to its contact phone (issue #16). */
+  confirmation: Pick<RequestConfirmation, 'required' | 'unconfirmedExpiry' | 'issue'>;
 }
 
 /**
@@ -139,6 +142,7 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
     const actor = actorOf(caller);
     const privileged = actor.role === 'hospital' || actor.role === 'admin';
 
+    const confirmationCode: { deliver?: () => void } = {};
     const work = async (
       tx: Db,
     ): Promise<{ statusCode: 200 | 201; body: CreateBloodRequestResult }> => {
@@ -179,11 +183,20 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       });
       let hospitalId = ownHospital?.id ?? null;
       if (!hospitalId && facilityId) hospitalId = await repo.hospitalForFacility(facilityId);
+      const unconfirmed = await deps.confirmation.required(
+        tx,
+        caller,
+        privileged,
+        body.contactPhone,
+      );
       const status: BloodRequestStatus = privileged ? 'verified' : 'pending';
+      const firstStatus: BloodRequestStatus = unconfirmed ? 'unconfirmed' : 'pending';
       const requiredBy = body.requiredBy ? new Date(body.requiredBy) : null;
+      const expiresAt =
+        requiredBy ?? new Date(at.getTime() + BLOOD_REQUEST_LIMITS.defaultLifetimeHours * HOUR_MS);
       const values: NewBloodRequestRow = {
         trackingCode: '',
-        status: 'pending',
+        status: firstStatus,
         urgency: body.urgency,
         bloodType: body.bloodType,
         unitsNeeded: body.unitsNeeded,
@@ -201,9 +214,8 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
         contactPhone: body.contactPhone,
         contactEmail: body.contactEmail ?? null,
         requiredBy,
-        expiresAt:
-          requiredBy ??
-          new Date(at.getTime() + BLOOD_REQUEST_LIMITS.defaultLifetimeHours * HOUR_MS),
+        // Unconfirmed, it lives only until the confirmation window closes.
+        expiresAt: unconfirmed ? deps.confirmation.unconfirmedExpiry(at, expiresAt) : expiresAt,
         notes: body.notes ?? null,
         language: body.language ?? null,
         createdBy: actor.id,
@@ -228,7 +240,7 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       }
       await repo.addHistory({
         requestId: row.id,
-        status: 'pending',
+        status: firstStatus,
         notes: null,
         by: actor.id,
         byRole: actor.role,
@@ -259,7 +271,12 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
           meta,
         );
       }
-      await notifyStaff(tx, row);
+      if (unconfirmed) {
+        // Nobody is told until the code comes back.
+        confirmationCode.deliver = (await deps.confirmation.issue(tx, row)).deliver;
+      } else {
+        await notifyStaff(tx, row);
+      }
       return { statusCode: 201, body: { request: await fullView(tx, row), duplicate: false } };
     };
 
@@ -276,6 +293,8 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
     } else {
       outcome = { ...(await db.transaction(work)), replayed: false };
     }
+    // After the commit (a replay sends nothing: the code went out the first time).
+    if (!outcome.replayed) confirmationCode.deliver?.();
     notifier.kick();
     deps.mail.kick();
     return {
