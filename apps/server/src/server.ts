@@ -8,6 +8,7 @@ import { bootstrapAdmin } from './features/auth/bootstrap-admin';
 import { loadContent } from './features/education/education.loader';
 import { loadReferenceData } from './features/facilities/facilities.loader';
 import { createLogger } from './plugins/logger';
+import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
 import { createServices, type AppServices } from './services';
 
 export interface RunningServer {
@@ -24,6 +25,11 @@ export interface StartOptions {
   /** Where the human-readable start-up lines go (stdout by default). */
   print?: (line: string) => void;
   logger?: Logger;
+  /**
+   * Delivers codes to phone numbers (the SMS channel; the browser tests' harness passes one that
+   * keeps them). None: flows that need a phone code answer 409 SMS_UNAVAILABLE.
+   */
+  phoneCodeSender?: PhoneCodeSender | null;
 }
 
 /** Start-up work that must happen before serving: flags from FEATURE_FLAGS, the first admin. */
@@ -63,7 +69,10 @@ export async function startServer(
     await loadReferenceData(database.db, { logger });
     // Articles, FAQs and policy pages (apps/server/content): only what changed is written.
     await loadContent(database.db, { logger });
-    const services = createServices(database, config, { logger });
+    const services = createServices(database, config, {
+      logger,
+      phoneCodeSender: options.phoneCodeSender ?? null,
+    });
     await prepareDatabase(config, database, services, logger);
     app = await buildApp({ config, database, logger, services });
     await app.listen({ host: config.host, port: config.port });

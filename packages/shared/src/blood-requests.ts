@@ -25,6 +25,11 @@ export const BLOOD_REQUEST_STATUSES = [
 ] as const;
 export type BloodRequestStatus = (typeof BLOOD_REQUEST_STATUSES)[number];
 
+/** The statuses staff lists show and filter by: an unconfirmed request is in none of them. */
+export const LISTED_BLOOD_REQUEST_STATUSES = BLOOD_REQUEST_STATUSES.filter(
+  (status) => status !== 'unconfirmed',
+);
+
 /** Statuses in which a request still needs blood (and can be edited, cancelled or expire). */
 export const OPEN_BLOOD_REQUEST_STATUSES = [
   'pending',
