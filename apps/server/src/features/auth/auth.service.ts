@@ -182,12 +182,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     const result: RegisterResult = { user: toUserView(user, emptyFacts(now())), tokens };
     // Issue #16: with the flag on, the phone counts as verified only once its code comes back.
     if ((await deps.flags.getFlags()).phoneVerification && deps.phoneCodes.available) {
-      const pending = await deps.phoneVerification.issue(tx, user);
-      verification.deliver = pending.deliver;
-      result.phoneVerification = {
-        phone: pending.phone,
-        expiresAt: pending.expiresAt.toISOString(),
-      };
+      try {
+        const pending = await deps.phoneVerification.issue(tx, user);
+        verification.deliver = pending.deliver;
+        result.phoneVerification = {
+          phone: pending.phone,
+          expiresAt: pending.expiresAt.toISOString(),
+        };
+      } catch (error) {
+        // The number's codes for today are spent (perhaps by a stranger): the account is made
+        // all the same, unverified, and the donor asks for a code later.
+        if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+      }
     }
     return result;
   }

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityLog, dailyCounters, oneTimeCodes, users } from '../../db/schema';
 import { DAILY_LIMITS } from '../../lib/auth-limits';
+import { indiaDay } from '../../lib/daily-counters';
+import { keyedDigest } from '../../lib/tokens';
 import { bearer, loginAs, registerBody, seedUser } from '../../test/auth-helpers';
 import {
   createRecordingPhoneCodeSender,
@@ -235,6 +237,25 @@ describe('phone verification', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("registers all the same when the number's codes for today are spent, unverified", async () => {
+    await db()
+      .insert(dailyCounters)
+      .values({
+        key: `phone-codes:${keyedDigest(subject.config.jwtSecret, 'phone', '+919811100013')}`,
+        day: indiaDay(Date.now()),
+        count: DAILY_LIMITS.phoneCodes,
+      });
+    const res = await post(
+      '/api/v1/auth/register',
+      registerBody({ phone: '98111 00013', email: 'meena@example.org' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.phoneVerification).toBeUndefined();
+    expect(res.json().data.user.phoneVerifiedAt).toBeNull();
+    await settle();
+    expect(sms.sent).toHaveLength(0);
+  });
+
   it('with the flag off, registration sends nothing and the phone is not verified', async () => {
     const plain = await createTestApp({
       database: testDb.database,
@@ -339,20 +360,26 @@ describe('phone verification', () => {
     expect(user!.phoneVerifiedAt).toBeNull();
   });
 
-  it('caps codes per phone per day across purposes, in parallel', async () => {
+  it('caps codes per phone per day across purposes, exactly, under parallel requests', async () => {
     const donor = await verifiedDonor('+919811100010');
-    await db().delete(dailyCounters);
+    // Codes of other purposes sent earlier today leave room for two more.
+    await db()
+      .insert(dailyCounters)
+      .values({
+        key: `phone-codes:${keyedDigest(subject.config.jwtSecret, 'phone', '+919811100010')}`,
+        day: indiaDay(Date.now()),
+        count: DAILY_LIMITS.phoneCodes - 2,
+      });
     const requests = await Promise.all(
-      Array.from({ length: DAILY_LIMITS.phoneCodes + 6 }, (_, i) =>
+      Array.from({ length: 8 }, (_, i) =>
         post('/api/v1/auth/login-otp', { phone: '9811100010' }, `198.51.100.${i + 1}`),
       ),
     );
-    const ok = requests.filter((res) => res.statusCode === 200).length;
-    // The sign-in cap is the lower one here; both are counted in one row per key.
-    expect(ok).toBe(Math.min(DAILY_LIMITS.loginCodesByPhone, DAILY_LIMITS.phoneCodes));
-    expect(requests.filter((res) => res.statusCode === 429)).toHaveLength(requests.length - ok);
+    const statuses = requests.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
+    expect(requests.find((res) => res.statusCode === 429)!.headers['retry-after']).toMatch(/^\d+$/);
     await settle();
-    expect(sms.sent.filter((message) => message.to === donor.row.phone)).toHaveLength(ok);
+    expect(sms.sent.filter((message) => message.to === donor.row.phone)).toHaveLength(2);
   });
 
   it('a phone change confirmed by code verifies the new number', async () => {

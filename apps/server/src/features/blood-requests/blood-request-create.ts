@@ -15,7 +15,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import type { Notifier } from '../../lib/notifications/notifier';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
-import { accessOf, actorOf } from './blood-request-access';
+import { accessOf, actorOf, SYSTEM } from './blood-request-access';
 import type { RequestLifecycle } from './blood-request-lifecycle';
 import { locate } from './blood-request-location';
 import { fullView } from './blood-request-views';
@@ -31,6 +31,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export const CREATE_ROUTE_KEY = 'POST /api/v1/blood-requests';
+export const CODE_NOT_SENT_NOTE =
+  'No confirmation code could be sent to the contact phone today (its daily limit); sent to review.';
 
 /** Per contact phone (guests and donors), counted in the database so every process agrees. */
 export const PHONE_LIMIT = { max: 3, windowMs: DAY_MS } as const;
@@ -271,12 +273,20 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
           meta,
         );
       }
+      let waitsForCode = unconfirmed;
       if (unconfirmed) {
-        // Nobody is told until the code comes back.
-        confirmationCode.deliver = (await deps.confirmation.issue(tx, row)).deliver;
-      } else {
-        await notifyStaff(tx, row);
+        try {
+          // Nobody is told until the code comes back.
+          confirmationCode.deliver = (await deps.confirmation.issue(tx, row)).deliver;
+        } catch (error) {
+          // The number's codes for today are spent (perhaps by someone else): an emergency is
+          // never refused for it; the request goes to review as it would without the flag.
+          if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+          row = await transition(tx, row, 'pending', SYSTEM, CODE_NOT_SENT_NOTE, meta);
+          waitsForCode = false;
+        }
       }
+      if (!waitsForCode) await notifyStaff(tx, row);
       return { statusCode: 201, body: { request: await fullView(tx, row), duplicate: false } };
     };
 

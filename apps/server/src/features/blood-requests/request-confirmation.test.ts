@@ -4,10 +4,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   bloodRequestHistory,
   bloodRequests,
+  dailyCounters,
   notifications,
   oneTimeCodes,
   users,
 } from '../../db/schema';
+import { DAILY_LIMITS } from '../../lib/auth-limits';
+import { indiaDay } from '../../lib/daily-counters';
+import { keyedDigest } from '../../lib/tokens';
 import { requestBody } from '../../test/blood-request-helpers';
 import { signIn, type SignedInUser } from '../../test/donor-helpers';
 import {
@@ -244,6 +248,31 @@ describe("a guest's request confirmed by a code sent to its contact phone", () =
     expect(row!.attempts).toBe(OTP_MAX_ATTEMPTS);
     expect((await confirm(trackingCode, code)).statusCode).toBe(400);
     expect((await track(trackingCode)).json().data.status).toBe('unconfirmed');
+  });
+
+  it("is never refused when the number's codes for today are spent: it goes to review as before", async () => {
+    await db()
+      .insert(dailyCounters)
+      .values({
+        key: `phone-codes:${keyedDigest(subject.config.jwtSecret, 'phone', '+919811122277')}`,
+        day: indiaDay(clock),
+        count: DAILY_LIMITS.phoneCodes,
+      });
+    const res = await create(subject.app, requestBody({ contactPhone: '9811122277' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const request = res.json().data.request;
+    expect(request.status).toBe('pending');
+    // Both at the same instant (the test clock): the order of equal times is not defined.
+    expect(request.history.map((item: { status: string }) => item.status).sort()).toEqual([
+      'pending',
+      'unconfirmed',
+    ]);
+    expect(
+      request.history.find((item: { status: string }) => item.status === 'pending').notes,
+    ).toMatch(/No confirmation code could be sent/);
+    expect(await db().select().from(oneTimeCodes)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(sms.sent).toHaveLength(0);
   });
 
   it('expires unconfirmed when the window closes, and the code no longer works', async () => {
