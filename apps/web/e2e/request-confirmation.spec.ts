@@ -84,7 +84,10 @@ for (const lang of ['en', 'hi']) {
     await page.addInitScript((value) => localStorage.setItem('preferred-language', value), lang);
     await page.goto(`/emergency?track=${trackingCode}`);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    await expect(page.getByRole('heading', { name: text.status.unconfirmed })).toBeVisible();
+    // The language's texts and fonts load lazily: a busy machine takes a while the first time.
+    await expect(page.getByRole('heading', { name: text.status.unconfirmed })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('heading', { name: text.confirm.title })).toBeVisible();
     // The number only masked, its last digits.
     await expect(page.getByText(phone.slice(-3), { exact: false }).first()).toBeVisible();
