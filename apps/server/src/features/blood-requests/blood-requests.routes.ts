@@ -361,7 +361,7 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
         summary: 'Move a request through its states',
         description:
           'Administrators, and a hospital for its own or named requests. `pending → verified → in_progress → ' +
-          'fulfilled`; `cancelled` and `expired` from any open state (pending, verified, in_progress); anything else ' +
+          'fulfilled`; `cancelled` and `expired` from any open state (pending, verified, in_progress); an `unconfirmed` request (waiting for its SMS code) moves only by that code or its expiry; anything else ' +
           'is 409 `INVALID_TRANSITION`. There is no `rejected`: a fake request is `cancelled` with `notes` saying ' +
           'so. Each change appends `{status, notes, by, byRole, at}` to `history`, is recorded in the activity log ' +
           'and tells a registered requester. Becoming `verified` runs the first matching round (see "Matching").',

@@ -346,6 +346,15 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       const row = await db.transaction(async (tx) => {
         const current = await loadLocked(tx, id);
         await requireManager(createBloodRequestsRepository(tx), caller, current, false);
+        // Only the code sent to its contact phone confirms an unconfirmed request (issue #16),
+        // and it expires by itself: staff neither move it nor move anything back to it.
+        if (current.status === 'unconfirmed' || body.status === 'unconfirmed') {
+          throw new AppError(
+            'INVALID_TRANSITION',
+            'A request waiting for its SMS code is confirmed only by that code, or expires.',
+            { from: current.status, to: body.status },
+          );
+        }
         return transition(tx, current, body.status, actorOf(caller), body.notes ?? null, meta);
       });
       notifier.kick();
