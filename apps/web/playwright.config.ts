@@ -6,6 +6,7 @@ import {
   E2E_MAIL_HTTP_PORT,
   E2E_MAIL_URL,
   E2E_PORT,
+  E2E_SMS_HTTP_PORT,
   E2E_SMTP_PORT,
 } from './e2e/support/constants';
 
@@ -85,6 +86,8 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        // Codes sent to phones are recorded by the harness and read back here (scripts/e2e-server.mjs).
+        E2E_SMS_HTTP_PORT: String(E2E_SMS_HTTP_PORT),
         // The donor dashboard's optional cards are on, as a foundation running the service would have them.
         FEATURE_FLAGS: 'donorDashboard,donationHistory,certificateGeneration',
         // Every journey registers from loopback; the API tests prove the per-address limits.

@@ -53,6 +53,7 @@ import {
 } from './features/notifications/notifications.service';
 import { createPrivacyService, type PrivacyService } from './features/users/privacy.service';
 import { createPhoneChange } from './features/users/phone-change.service';
+import { createPhoneVerification } from './features/users/phone-verification.service';
 import { createUsersService, type UsersService } from './features/users/users.service';
 import { createContactService, type ContactService } from './features/contact/contact.service';
 import { createSiteService, type SiteService } from './features/site/site.service';
@@ -96,6 +97,7 @@ import { isAppError } from './lib/app-error';
 import { createSessions, type Sessions } from './lib/sessions';
 import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
 import { createSmsPhoneCodeSender } from './features/notifications/channels/sms-phone-code-sender';
+import { createPhoneCodes } from './lib/sms/phone-codes';
 import { createAccessTokens, type AccessTokens } from './lib/tokens';
 import { createUploadStore, type UploadStore, type WriteChunk } from './lib/uploads';
 import { createUserViews, type UserViews } from './lib/user-view';
@@ -233,9 +235,6 @@ export function createServices(
   const limitStore = chooseLimitStore(database, options, now);
   const limiters = createAuthLimiters(now, limitStore);
   const counters = createDailyCounters(db, now);
-  const userViews = createUserViews({ db, flags, now });
-  const uploads = createUploadStore(db, options.uploadWrite);
-  const idempotency = createIdempotency(db, now);
   const sms = config.sms
     ? createSmsChannel({
         db,
@@ -248,6 +247,30 @@ export function createServices(
   const whatsapp = config.whatsapp
     ? createWhatsAppChannel({ db, config: config.whatsapp, now })
     : null;
+  const phoneCodes = createPhoneCodes({
+    counters,
+    // Tests may pass their own sender (or null: none); else SMS over SMPP when configured.
+    sender:
+      options.phoneCodeSender !== undefined
+        ? options.phoneCodeSender
+        : sms
+          ? createSmsPhoneCodeSender(sms)
+          : null,
+    config,
+    logger,
+    now,
+  });
+  const userViews = createUserViews({ db, flags, now });
+  const phoneVerification = createPhoneVerification({
+    db,
+    counters,
+    phoneCodes,
+    userViews,
+    config,
+    now,
+  });
+  const uploads = createUploadStore(db, options.uploadWrite);
+  const idempotency = createIdempotency(db, now);
   const notifier = createNotifier({
     db,
     config,
@@ -265,6 +288,9 @@ export function createServices(
     idempotency,
     mail,
     config,
+    phoneCodes,
+    counters,
+    flags,
     now,
     logger,
   });
@@ -337,6 +363,9 @@ export function createServices(
       counters,
       config,
       userViews,
+      phoneCodes,
+      phoneVerification,
+      flags,
       now,
     }),
     users: createUsersService({
@@ -344,20 +373,8 @@ export function createServices(
       sessions,
       limiters,
       userViews,
-      phoneChange: createPhoneChange({
-        db,
-        counters,
-        sender:
-          options.phoneCodeSender !== undefined
-            ? options.phoneCodeSender
-            : sms
-              ? createSmsPhoneCodeSender(sms)
-              : null,
-        userViews,
-        config,
-        logger,
-        now,
-      }),
+      phoneChange: createPhoneChange({ db, counters, phoneCodes, userViews, config, now }),
+      phoneVerification,
       now,
     }),
     privacy: createPrivacyService({

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN, E2E_MAIL_URL } from './constants';
+import { E2E_ADMIN, E2E_MAIL_URL, E2E_SMS_URL } from './constants';
 
 let counter = 0;
 
@@ -142,4 +142,42 @@ export async function createHospital(request: APIRequestContext) {
   const password = 'hospital-password-1';
   await apiPost(request, '/api/v1/auth/reset-password', { token, password });
   return { ...hospital, password };
+}
+
+/** Waits for a code sent to `phone` (E.164) for `purpose`, and returns the newest one. */
+export async function readSmsCode(
+  request: APIRequestContext,
+  phone: string,
+  purpose: string,
+): Promise<{ code: string; text: string; language: string }> {
+  let found: { code: string; text: string; language: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${E2E_SMS_URL}/messages?to=${encodeURIComponent(phone)}`);
+        const messages = (await res.json()) as {
+          code: string;
+          text: string;
+          language: string;
+          purpose: string;
+        }[];
+        found = messages.reverse().find((message) => message.purpose === purpose);
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found as { code: string; text: string; language: string };
+}
+
+export async function apiGet<T>(
+  request: APIRequestContext,
+  path: string,
+  token?: string,
+): Promise<T> {
+  const res = await request.get(path, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(res.ok(), path).toBe(true);
+  return ((await res.json()) as { data: T }).data;
 }

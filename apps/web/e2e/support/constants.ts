@@ -8,3 +8,6 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-passwor
 export const E2E_SMTP_PORT = E2E_PORT + 14;
 export const E2E_MAIL_HTTP_PORT = E2E_PORT + 15;
 export const E2E_MAIL_URL = `http://127.0.0.1:${E2E_MAIL_HTTP_PORT}`;
+/** The harness's record of codes sent to phones (scripts/e2e-server.mjs). */
+export const E2E_SMS_HTTP_PORT = E2E_PORT + 16;
+export const E2E_SMS_URL = `http://127.0.0.1:${E2E_SMS_HTTP_PORT}`;

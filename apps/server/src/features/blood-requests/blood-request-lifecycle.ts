@@ -51,6 +51,15 @@ const URGENCY_LABELS: Record<string, Record<MailLanguage, string>> = {
   },
 };
 const STATUS_LABELS: Record<BloodRequestStatus, Record<MailLanguage, string>> = {
+  unconfirmed: {
+    en: 'waiting for the code sent to the contact phone',
+    es: 'esperando el código enviado al teléfono de contacto',
+    hi: 'संपर्क फ़ोन पर भेजे गए कोड की प्रतीक्षा में',
+    bn: 'যোগাযোগের ফোনে পাঠানো কোডের অপেক্ষায়',
+    mr: 'संपर्क फोनवर पाठवलेल्या कोडच्या प्रतीक्षेत',
+    te: 'సంప్రదింపు ఫోన్‌కు పంపిన కోడ్ కోసం వేచి ఉంది',
+    ta: 'தொடர்பு எண்ணுக்கு அனுப்பிய குறியீட்டுக்குக் காத்திருக்கிறது',
+  },
   pending: {
     en: 'waiting for verification',
     es: 'pendiente de verificación',
