@@ -21,6 +21,8 @@ export interface TestSmppServerOptions {
   password?: string;
   /** Answer each submit_sm after this long (a slow SMSC), ms. */
   responseDelayMs?: number;
+  /** A fixed port (the browser tests' harness); default: any free one. */
+  port?: number;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function startTestSmppServer(options: TestSmppServerOptions = {}) {
       else answer();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
 
   function sendDeliver(fields: Record<string, unknown>): Promise<number> {

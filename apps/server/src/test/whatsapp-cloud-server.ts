@@ -32,6 +32,8 @@ export async function startWhatsAppCloudServer(options: {
   token: string;
   appSecret: string;
   phoneNumberId: string;
+  /** A fixed port (the browser tests' harness); default: any free one. */
+  port?: number;
 }) {
   const messages: CloudMessage[] = [];
   let failNext = 0;
@@ -64,7 +66,7 @@ export async function startWhatsAppCloudServer(options: {
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
 
   /** A webhook body and headers as Meta sends them. */

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN, E2E_MAIL_URL, E2E_SMS_URL } from './constants';
+import { E2E_ADMIN, E2E_DLT, E2E_MAIL_URL, E2E_PHONE_URL } from './constants';
 
 let counter = 0;
 
@@ -144,30 +144,60 @@ export async function createHospital(request: APIRequestContext) {
   return { ...hospital, password };
 }
 
-/** Waits for a code sent to `phone` (E.164) for `purpose`, and returns the newest one. */
-export async function readSmsCode(
+/** An SMS as the harness's SMSC acknowledged it (apps/server/src/test/smpp-server.ts). */
+export interface ReceivedSms {
+  messageId: string;
+  destinationAddr: string;
+  dataCoding: number;
+  text: string;
+  entityId: string | null;
+  templateId: string | null;
+  at: number;
+}
+
+/** Every SMS the SMSC acknowledged for `phone` (E.164), oldest first. */
+export async function smsTo(request: APIRequestContext, phone: string): Promise<ReceivedSms[]> {
+  const res = await request.get(`${E2E_PHONE_URL}/sms?to=${encodeURIComponent(phone)}`);
+  return (await res.json()) as ReceivedSms[];
+}
+
+/** Waits for the first SMS to `phone` sent at or after `since` (ms) that `match` accepts. */
+export async function waitForSms(
   request: APIRequestContext,
   phone: string,
-  purpose: string,
-): Promise<{ code: string; text: string; language: string }> {
-  let found: { code: string; text: string; language: string } | undefined;
+  match: (sms: ReceivedSms) => boolean,
+  { since = 0, timeout = 30_000 }: { since?: number; timeout?: number } = {},
+): Promise<ReceivedSms> {
+  let found: ReceivedSms | undefined;
   await expect
     .poll(
       async () => {
-        const res = await request.get(`${E2E_SMS_URL}/messages?to=${encodeURIComponent(phone)}`);
-        const messages = (await res.json()) as {
-          code: string;
-          text: string;
-          language: string;
-          purpose: string;
-        }[];
-        found = messages.reverse().find((message) => message.purpose === purpose);
+        found = (await smsTo(request, phone)).find((sms) => sms.at >= since && match(sms));
         return found !== undefined;
       },
-      { timeout: 20_000 },
+      { timeout },
     )
     .toBe(true);
-  return found as { code: string; text: string; language: string };
+  return found as ReceivedSms;
+}
+
+/**
+ * The first one-time code sent by SMS to `phone` at or after `since`: the SMS carries the DLT
+ * template of codes and starts with the 6 digits.
+ */
+export async function readSmsCode(
+  request: APIRequestContext,
+  phone: string,
+  since = 0,
+): Promise<{ code: string; text: string; sms: ReceivedSms }> {
+  const sms = await waitForSms(
+    request,
+    phone,
+    (candidate) =>
+      candidate.templateId === E2E_DLT.templates.phone_code && /^\d{6}\b/.test(candidate.text),
+    { since },
+  );
+  return { code: sms.text.slice(0, 6), text: sms.text, sms };
 }
 
 export async function apiGet<T>(
