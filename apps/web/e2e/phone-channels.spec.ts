@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_DLT, E2E_PHONE_URL } from './support/constants';
+import { E2E_ADMIN, E2E_DLT, E2E_PHONE_URL } from './support/constants';
 import {
   adminToken,
   apiGet,
@@ -286,6 +286,7 @@ test('a guest confirms by SMS code, the donor is alerted by SMS and WhatsApp, re
 });
 
 test('with the SMSC and the Cloud API stopped, an alert waits and arrives once when they return', async ({
+  page,
   request,
 }) => {
   const admin = await adminToken(request);
@@ -342,4 +343,46 @@ test('with the SMSC and the Cloud API stopped, an alert waits and arrives once w
   );
   expect(alerts).toHaveLength(1);
   expect(await whatsappTo(request, donor.phone)).toHaveLength(1);
+
+  // The administrators' console: each channel working again, with today's figures.
+  const statuses = await apiGet<{
+    channels: {
+      channel: string;
+      configured: boolean;
+      failingSince: string | null;
+      sentToday: number;
+    }[];
+  }>(request, '/api/v1/admin/notifications/channels', admin);
+  for (const name of ['sms', 'whatsapp']) {
+    const status = statuses.channels.find((c) => c.channel === name)!;
+    expect(status).toMatchObject({ configured: true, failingSince: null });
+    expect(status.sentToday).toBeGreaterThanOrEqual(2);
+  }
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail address').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const lang of ['en', 'hi']) {
+    const admin = texts(lang, 'admin') as unknown as {
+      dashboard: { channels: { title: string; working: string } };
+    };
+    await page.evaluate((value) => localStorage.setItem('preferred-language', value), lang);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      const heading = page.getByRole('heading', { name: admin.dashboard.channels.title });
+      await expect(heading).toBeVisible({ timeout: 30_000 });
+      const panel = page.locator('section', { has: heading }).last();
+      // Each working channel says so (the figures were checked through the API above).
+      await expect(panel.getByText(admin.dashboard.channels.working).first()).toBeVisible();
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+      });
+      await panel.screenshot({
+        path: test.info().outputPath(`phone-channels-admin-${lang}-${width}.png`),
+      });
+    }
+  }
+  await noSeriousAxeViolations(page);
 });

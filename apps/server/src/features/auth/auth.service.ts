@@ -36,6 +36,7 @@ import {
   keyedDigest,
 } from '../../lib/tokens';
 import { emptyFacts, toUserView, type UserViews } from '../../lib/user-view';
+import { flagInTransaction } from '../flags/flag-in-transaction';
 import { createAuthRepository } from './auth.repository';
 
 /** What a donor agrees to at registration, recorded with CONSENT_VERSION. */
@@ -181,7 +182,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     const result: RegisterResult = { user: toUserView(user, emptyFacts(now())), tokens };
     // Issue #16: with the flag on, the phone counts as verified only once its code comes back.
-    if ((await deps.flags.getFlags()).phoneVerification && deps.phoneCodes.available) {
+    // Read through `tx`: on PGlite a read outside the open transaction (the flags cache
+    // refreshing) would wait for it forever.
+    if (deps.phoneCodes.available && (await flagInTransaction(tx, 'phoneVerification'))) {
       try {
         const pending = await deps.phoneVerification.issue(tx, user);
         verification.deliver = pending.deliver;

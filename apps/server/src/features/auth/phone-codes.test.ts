@@ -237,6 +237,16 @@ describe('phone verification', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('registers with the flags cache cold: the flag is read inside the transaction', async () => {
+    // On PGlite (one connection) a flags read outside the open transaction would wait for it
+    // forever: the registration would never answer.
+    subject.app.services.flags.invalidate();
+    const res = await post('/api/v1/auth/register', registerBody({ phone: '98111 00077' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.phoneVerification.phone).toBe('+919811100077');
+    expect(await sms.last('+919811100077', 'phone_verification')).toBeDefined();
+  });
+
   it("registers all the same when the number's codes for today are spent, unverified", async () => {
     await db()
       .insert(dailyCounters)

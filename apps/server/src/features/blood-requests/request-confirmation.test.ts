@@ -275,6 +275,16 @@ describe("a guest's request confirmed by a code sent to its contact phone", () =
     expect(sms.sent).toHaveLength(0);
   });
 
+  it('waits for its code with the flags cache cold: the flag is read inside the transaction', async () => {
+    // On PGlite (one connection) a flags read outside the open transaction would wait for it
+    // forever: the request would never be made.
+    subject.app.services.flags.invalidate();
+    const res = await create(subject.app, requestBody({ contactPhone: '98111 22299' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.request.status).toBe('unconfirmed');
+    expect(await sms.last('+919811122299')).toMatchObject({ purpose: 'request_confirmation' });
+  });
+
   it('expires unconfirmed when the window closes, and the code no longer works', async () => {
     const res = await create(subject.app, requestBody({ contactPhone: '9811122266' }));
     const { trackingCode } = res.json().data.request;

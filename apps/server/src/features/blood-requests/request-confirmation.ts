@@ -20,6 +20,7 @@ import type { RequestMeta } from '../../lib/request-context';
 import type { PhoneCodes } from '../../lib/sms/phone-codes';
 import { digestsEqual, hashOtpCode } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
+import { flagInTransaction } from '../flags/flag-in-transaction';
 import type { FlagsService } from '../flags/flags.service';
 import type { RequestLifecycle } from './blood-request-lifecycle';
 import { createBloodRequestsRepository } from './blood-requests.repository';
@@ -113,7 +114,8 @@ export function createRequestConfirmation(
       contactPhone: string,
     ): Promise<boolean> {
       if (privileged || !deps.phoneCodes.available) return false;
-      if (!(await deps.flags.getFlags()).phoneVerification) return false;
+      // Through `tx`: on PGlite a read outside the open transaction would wait for it forever.
+      if (!(await flagInTransaction(tx, 'phoneVerification'))) return false;
       if (caller) {
         const [me] = await tx
           .select({ phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt })
