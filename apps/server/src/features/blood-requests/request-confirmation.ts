@@ -20,7 +20,7 @@ import type { RequestMeta } from '../../lib/request-context';
 import type { PhoneCodes } from '../../lib/sms/phone-codes';
 import { digestsEqual, hashOtpCode } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
-import type { FlagsService } from '../flags/flags.service';
+import { flagInTransaction } from '../flags/flag-in-transaction';
 import type { RequesterMessages } from '../notifications/requester-messages';
 import type { RequestLifecycle } from './blood-request-lifecycle';
 import { createBloodRequestsRepository } from './blood-requests.repository';
@@ -39,7 +39,6 @@ export const NOT_UNCONFIRMED_MESSAGE =
 export interface RequestConfirmationDeps {
   counters: DailyCounters;
   phoneCodes: PhoneCodes;
-  flags: Pick<FlagsService, 'getFlags'>;
   config: { jwtSecret: string };
   now: () => number;
   /** The guest's tracking code and link by SMS/WhatsApp once the request goes to review. */
@@ -116,7 +115,8 @@ export function createRequestConfirmation(
       contactPhone: string,
     ): Promise<boolean> {
       if (privileged || !deps.phoneCodes.available) return false;
-      if (!(await deps.flags.getFlags()).phoneVerification) return false;
+      // Through `tx`: on PGlite a read outside the transaction (a cold flags cache) waits forever.
+      if (!(await flagInTransaction(tx, 'phoneVerification'))) return false;
       if (caller) {
         const [me] = await tx
           .select({ phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt })
