@@ -473,7 +473,8 @@ export function loadConfig(
             alertTemplate: vars.WHATSAPP_ALERT_TEMPLATE ?? 'blood_request_alert',
             requestReceivedTemplate:
               vars.WHATSAPP_REQUEST_RECEIVED_TEMPLATE ?? 'blood_request_received',
-            donorComingTemplate: vars.WHATSAPP_DONOR_COMING_TEMPLATE ?? 'blood_request_donor_coming',
+            donorComingTemplate:
+              vars.WHATSAPP_DONOR_COMING_TEMPLATE ?? 'blood_request_donor_coming',
           }
         : null,
   });

@@ -104,8 +104,7 @@ export function createNotifier(deps: NotifierDeps) {
   let stopped = false;
 
   /** A flag as the transaction sees it (PGlite runs one transaction at a time). */
-  const readFlag = (tx: Db, key: Parameters<PlanContext['flag']>[0]) =>
-    flagInTransaction(tx, key);
+  const readFlag = (tx: Db, key: Parameters<PlanContext['flag']>[0]) => flagInTransaction(tx, key);
 
   async function notify(tx: Db, userId: string, input: NotifyInput): Promise<string | null> {
     const [user] = await tx

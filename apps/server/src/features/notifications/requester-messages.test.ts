@@ -225,8 +225,16 @@ describe("a guest requester's tracking code and link by SMS or WhatsApp", () => 
 
   it('tells the guest once that a donor is coming, at the first acceptance only, without the donor’s name or phone', async () => {
     const admin = await start({ flags: 'smsNotifications', sms: true });
-    const first = await makeDonor(subject!.app, db(), { km: 4, now: clock, fullName: 'Arjun Reddy' });
-    const second = await makeDonor(subject!.app, db(), { km: 6, now: clock, fullName: 'Meena Iyer' });
+    const first = await makeDonor(subject!.app, db(), {
+      km: 4,
+      now: clock,
+      fullName: 'Arjun Reddy',
+    });
+    const second = await makeDonor(subject!.app, db(), {
+      km: 6,
+      now: clock,
+      fullName: 'Meena Iyer',
+    });
     await db().update(users).set({ phone: '+919811111111' }).where(eq(users.id, first.row.id));
     const request = await createRequest({ language: 'es' });
     await verify(admin, request.id);

@@ -1,7 +1,11 @@
 import { normalizeIndianPhone } from '@bdms/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notificationDeliveries, type BloodRequestRow, type DeliveryChannel } from '../../db/schema';
+import {
+  notificationDeliveries,
+  type BloodRequestRow,
+  type DeliveryChannel,
+} from '../../db/schema';
 import type { RequesterMessageKind } from './channels/channel';
 import type { Notifier } from './notifier';
 

@@ -88,18 +88,21 @@ describe('renderRequesterText', () => {
   const link = 'https://rakt.example.in/r/Ab3dEf7h';
   const code = 'K7M2P9QX';
   for (const kind of ['request_received', 'donor_coming'] as const) {
-    it.each(LANGUAGES)(`${kind}: one SMS part in %s with words, the code and the link`, (language) => {
-      const text = renderRequesterText(kind, language, { code, link });
-      const length = smsLength(text);
-      expect(fitsOneSms(text), `${language}: ${text} (${JSON.stringify(length)})`).toBe(true);
-      // GSM-7 (160) for English and Spanish (no accents), Unicode (70) for the Indian scripts.
-      expect(length.encoding).toBe(language === 'en' || language === 'es' ? 'gsm7' : 'ucs2');
-      expect(text).toContain(code);
-      expect(text).toContain(link);
-      // Not the bare fallback: the person reads what happened in their language.
-      expect(text).not.toBe(`${code} ${link}`);
-      expect(text.replace(code, '').replace(link, '')).toMatch(/[\p{L}\p{M}]{3}/u);
-    });
+    it.each(LANGUAGES)(
+      `${kind}: one SMS part in %s with words, the code and the link`,
+      (language) => {
+        const text = renderRequesterText(kind, language, { code, link });
+        const length = smsLength(text);
+        expect(fitsOneSms(text), `${language}: ${text} (${JSON.stringify(length)})`).toBe(true);
+        // GSM-7 (160) for English and Spanish (no accents), Unicode (70) for the Indian scripts.
+        expect(length.encoding).toBe(language === 'en' || language === 'es' ? 'gsm7' : 'ucs2');
+        expect(text).toContain(code);
+        expect(text).toContain(link);
+        // Not the bare fallback: the person reads what happened in their language.
+        expect(text).not.toBe(`${code} ${link}`);
+        expect(text.replace(code, '').replace(link, '')).toMatch(/[\p{L}\p{M}]{3}/u);
+      },
+    );
   }
 
   it('tells the two messages apart and falls back to the code and the link for a very long URL', () => {

@@ -209,9 +209,7 @@ export function createWhatsAppChannel(deps: WhatsAppChannelDeps): WhatsAppChanne
                 ? config.donorComingTemplate
                 : config.requestReceivedTemplate,
             language: { code: payload.language ?? 'en' },
-            components: [
-              { type: 'body', parameters: [text(payload.code), text(payload.link)] },
-            ],
+            components: [{ type: 'body', parameters: [text(payload.code), text(payload.link)] }],
           };
       try {
         const id = await post({
