@@ -141,6 +141,10 @@ export interface WhatsAppConfig {
   verifyToken: string;
   /** The approved template of a donor alert (body {{1}}–{{6}}, two quick-reply buttons). */
   alertTemplate: string;
+  /** A guest's request was received (body {{1}} tracking code, {{2}} tracking link). */
+  requestReceivedTemplate: string;
+  /** A donor accepted a guest's request (body {{1}} tracking code, {{2}} tracking link). */
+  donorComingTemplate: string;
 }
 
 export interface SmsConfig {
@@ -270,6 +274,18 @@ const envSchema = z.object({
   WHATSAPP_APP_SECRET: opt(z.string().trim().min(8, 'must be the app secret')),
   WHATSAPP_VERIFY_TOKEN: opt(z.string().trim().min(8, 'must be at least 8 characters')),
   WHATSAPP_ALERT_TEMPLATE: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name'),
+  ),
+  WHATSAPP_REQUEST_RECEIVED_TEMPLATE: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name'),
+  ),
+  WHATSAPP_DONOR_COMING_TEMPLATE: opt(
     z
       .string()
       .trim()
@@ -455,6 +471,10 @@ export function loadConfig(
             appSecret: vars.WHATSAPP_APP_SECRET,
             verifyToken: vars.WHATSAPP_VERIFY_TOKEN,
             alertTemplate: vars.WHATSAPP_ALERT_TEMPLATE ?? 'blood_request_alert',
+            requestReceivedTemplate:
+              vars.WHATSAPP_REQUEST_RECEIVED_TEMPLATE ?? 'blood_request_received',
+            donorComingTemplate:
+              vars.WHATSAPP_DONOR_COMING_TEMPLATE ?? 'blood_request_donor_coming',
           }
         : null,
   });

@@ -78,15 +78,16 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /**
  * One row per channel (and per push subscription) a notification must still reach. Written in
  * the transaction of the event, delivered by the notification worker, so nothing is lost on a
- * crash or restart.
+ * crash or restart. A message to a guest requester (no account, so no in-app notification:
+ * features/notifications/requester-messages.ts) has no `notification_id`; it carries its
+ * `destination`, `blood_request_id` and pre-rendered `payload` instead (the recipient check).
  */
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     id: uuid().primaryKey().defaultRandom(),
-    notificationId: uuid()
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    /** Null only for a message to a guest requester (see above). */
+    notificationId: uuid().references(() => notifications.id, { onDelete: 'cascade' }),
     channel: text().$type<DeliveryChannel>().notNull(),
     /** The push subscription this delivery is for (push only). */
     pushSubscriptionId: uuid().references(() => pushSubscriptions.id, { onDelete: 'set null' }),
@@ -130,6 +131,10 @@ export const notificationDeliveries = pgTable(
     check(
       'notification_deliveries_status_check',
       sql`${table.status} in ('queued', 'sent', 'failed', 'gone', 'held', 'digested', 'skipped')`,
+    ),
+    check(
+      'notification_deliveries_recipient_check',
+      sql`${table.notificationId} is not null or (${table.destination} is not null and ${table.bloodRequestId} is not null and ${table.payload} is not null)`,
     ),
   ],
 );

@@ -14,6 +14,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
 import type { Mailer } from '../notifications/mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { RequesterMessages } from '../notifications/requester-messages';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
 import { accessOf, actorOf, SYSTEM } from './blood-request-access';
@@ -65,6 +66,8 @@ export interface RequestIntakeDeps {
   now: () => number;
   /** A guest's request confirmed by a code sent to its contact phone (issue #16). */
   confirmation: Pick<RequestConfirmation, 'required' | 'unconfirmedExpiry' | 'issue'>;
+  /** A guest's tracking code and link by SMS/WhatsApp once the request goes to review. */
+  requester: Pick<RequesterMessages, 'requestReceived'>;
 }
 
 /**
@@ -290,7 +293,11 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
           waitsForCode = false;
         }
       }
-      if (!waitsForCode) await notifyStaff(tx, row);
+      if (!waitsForCode) {
+        await notifyStaff(tx, row);
+        // A guest is told now (pending); with a code to confirm, when it comes back.
+        await deps.requester.requestReceived(tx, row);
+      }
       return { statusCode: 201, body: { request: await fullView(tx, row), duplicate: false } };
     };
 

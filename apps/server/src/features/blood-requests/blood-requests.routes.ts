@@ -87,6 +87,11 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           `${BLOOD_REQUEST_LIMITS.confirmationWindowMinutes} minutes after it was made; once confirmed it is \`pending\` ` +
           'with its normal expiry. Hospital accounts, administrators and requesters with a verified phone skip it. ' +
           'With the flag off, or no provider, requests start `pending` as before. ' +
+          '**Guest requester by SMS/WhatsApp**: when a guest’s request becomes `pending` (at once, or when its code ' +
+          'is confirmed; never while `unconfirmed`) one message with its tracking code and a link to its tracking page ' +
+          'goes to a mobile `contactPhone`, by SMS (`smsNotifications` flag, `smsEnabled`, SMS configured) else by ' +
+          'WhatsApp (`whatsappIntegration`, WhatsApp configured), in its `language`, through the delivery outbox ' +
+          '(no quiet-hours wait; a Critical request’s may exceed the daily budget). ' +
           '**Expiry**: `requiredBy`, else 72 hours after creation (`expiresAt`). **Critical** requests tell every ' +
           'administrator at once (in-app, push and e-mail) while `notifyAdminsOnCritical` is on; pending ones tell ' +
           'administrators (and the named hospital) in-app.\n\n' +
@@ -404,7 +409,9 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'expired, or past its `expiresAt` before the expiry job ran): no contact is released then. More donors ' +
           'than units: every donor who accepts is welcome and gets the contact (blood centres defer some donors at ' +
           'screening), and the requester is told each time with the running count; simultaneous acceptances are ' +
-          'serialised on the request, so it moves to `in_progress` once and each count is told once.',
+          'serialised on the request, so it moves to `in_progress` once and each count is told once. A guest ' +
+          'requester gets one SMS (else WhatsApp) at the first acceptance only: a donor is coming, with the tracking ' +
+          'code and link, never the donor’s name or phone.',
         security: BEARER,
         params: idParamsSchema,
         body: respondSchema,

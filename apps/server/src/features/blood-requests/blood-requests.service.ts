@@ -23,6 +23,7 @@ import type { DailyCounters } from '../../lib/daily-counters';
 import type { Idempotency } from '../../lib/idempotency';
 import type { Mailer } from '../notifications/mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import { createRequesterMessages } from '../notifications/requester-messages';
 import type { RequestMeta } from '../../lib/request-context';
 import type { PhoneCodes } from '../../lib/sms/phone-codes';
 import type { AuthUser } from '../../plugins/auth';
@@ -89,7 +90,7 @@ export interface MatchingOptions {
 
 export interface BloodRequestsServiceDeps {
   db: Db;
-  notifier: Pick<Notifier, 'notify' | 'kick'>;
+  notifier: Pick<Notifier, 'notify' | 'kick' | 'messageRequester'>;
   idempotency: Idempotency;
   /** Tracking links to the contact on file (a duplicate made by someone who may not see it). */
   mail: Pick<Mailer, 'enqueue' | 'kick'>;
@@ -113,8 +114,10 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
   };
   const lifecycle = createRequestLifecycle({ notifier, now, maxRadiusKm: matching.maxRadiusKm });
   const { matchRound, transition, backToReview } = lifecycle;
-  const confirmation = createRequestConfirmation({ ...deps, now }, lifecycle);
-  const intake = createRequestIntake({ ...deps, now, confirmation }, lifecycle);
+  // A guest requester's tracking code and link on their phone (issue #16).
+  const requester = createRequesterMessages({ notifier, publicUrl: deps.config.publicUrl, now });
+  const confirmation = createRequestConfirmation({ ...deps, now, requester }, lifecycle);
+  const intake = createRequestIntake({ ...deps, now, confirmation, requester }, lifecycle);
 
   return {
     create: intake.create,
@@ -364,7 +367,8 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     /**
      * A matched donor answers. Accept: the reply carries the requester's contact, a verified
      * request becomes in_progress, and the requester (if registered) and the hospital are told
-     * how many donors are on their way. Decline: never asked again for this request. The same
+     * how many donors are on their way; a guest requester gets one message on the contact phone
+     * at the first acceptance (requester-messages.ts). Decline: never asked again for this request. The same
      * answer again is idempotent (200, same reply); the other answer after one was given is 409.
      */
     async respond(
@@ -396,6 +400,8 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         if (response === 'accepted') {
           if (row.status === 'verified') {
             row = await transition(tx, row, 'in_progress', SYSTEM, 'A donor accepted.', meta);
+            // The first acceptance: a guest requester learns a donor is coming (no name, no phone).
+            await requester.donorComing(tx, row);
           }
           const accepted = (await repo.matchCountsFor([id])).get(id)?.accepted ?? 1;
           const params = {

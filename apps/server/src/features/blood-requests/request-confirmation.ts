@@ -21,7 +21,7 @@ import type { PhoneCodes } from '../../lib/sms/phone-codes';
 import { digestsEqual, hashOtpCode } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import { flagInTransaction } from '../flags/flag-in-transaction';
-import type { FlagsService } from '../flags/flags.service';
+import type { RequesterMessages } from '../notifications/requester-messages';
 import type { RequestLifecycle } from './blood-request-lifecycle';
 import { createBloodRequestsRepository } from './blood-requests.repository';
 
@@ -39,9 +39,10 @@ export const NOT_UNCONFIRMED_MESSAGE =
 export interface RequestConfirmationDeps {
   counters: DailyCounters;
   phoneCodes: PhoneCodes;
-  flags: Pick<FlagsService, 'getFlags'>;
   config: { jwtSecret: string };
   now: () => number;
+  /** The guest's tracking code and link by SMS/WhatsApp once the request goes to review. */
+  requester: Pick<RequesterMessages, 'requestReceived'>;
 }
 
 /**
@@ -114,7 +115,7 @@ export function createRequestConfirmation(
       contactPhone: string,
     ): Promise<boolean> {
       if (privileged || !deps.phoneCodes.available) return false;
-      // Through `tx`: on PGlite a read outside the open transaction would wait for it forever.
+      // Through `tx`: on PGlite a read outside the transaction (a cold flags cache) waits forever.
       if (!(await flagInTransaction(tx, 'phoneVerification'))) return false;
       if (caller) {
         const [me] = await tx
@@ -167,7 +168,7 @@ export function createRequestConfirmation(
 
     /**
      * `POST /track/{code}/confirm`: the right code sends the request to review (pending: staff
-     * are told) with its normal expiry. Each try is committed before the check, so parallel
+     * are told, the guest gets the tracking code and link on the phone) with its normal expiry. Each try is committed before the check, so parallel
      * guesses cannot exceed OTP_MAX_ATTEMPTS per code.
      */
     async confirm(
@@ -204,6 +205,7 @@ export function createRequestConfirmation(
           meta,
         );
         await lifecycle.notifyStaff(tx, pending);
+        await deps.requester.requestReceived(tx, pending);
       });
     },
   };

@@ -100,10 +100,11 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
     {
       schema: {
         tags: ['notifications'],
-        summary: 'Short link of an SMS alert',
+        summary: 'Short link of an SMS',
         description:
           'Redirects (302) to the page the alert links to (the matched request: `/dashboard?request=<id>`), where ' +
-          'the donor signs in as usual. An unknown or malformed code redirects to the home page.',
+          'the donor signs in as usual; the link in a guest requester’s SMS opens the request’s tracking page ' +
+          '(`/emergency?track=<code>`). An unknown or malformed code redirects to the home page.',
         params: z.object({ code: z.string().max(64) }),
       },
     },

@@ -9,15 +9,22 @@ import {
   type PhoneChannel,
   type UpdateChannelConsent,
 } from '@bdms/shared';
-import { eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { DELIVERY_CHANNELS, notificationDeliveries, notifications, users } from '../../db/schema';
+import {
+  bloodRequests,
+  DELIVERY_CHANNELS,
+  notificationDeliveries,
+  notifications,
+  users,
+} from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { readNotificationSettings } from '../../lib/notification-settings';
 import type { AuthUser } from '../../plugins/auth';
 import type { Channel } from './channels/channel';
 import { grantConsent, latestConsent, withdrawConsent } from './consents';
+import { trackingPath } from './requester-messages';
 
 export interface ChannelsServiceDeps {
   db: Db;
@@ -163,15 +170,26 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
       });
     },
 
-    /** The page a short link `/r/<code>` opens, or null. */
+    /**
+     * The page a short link `/r/<code>` opens, or null: the notification's link, or for a guest
+     * requester's message (no notification) the request's tracking page.
+     */
     async shortLinkTarget(code: string): Promise<string | null> {
       const [row] = await db
-        .select({ link: notifications.link })
+        .select({ link: notifications.link, trackingCode: bloodRequests.trackingCode })
         .from(notificationDeliveries)
-        .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+        .leftJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+        .leftJoin(
+          bloodRequests,
+          and(
+            isNull(notificationDeliveries.notificationId),
+            eq(bloodRequests.id, notificationDeliveries.bloodRequestId),
+          ),
+        )
         .where(eq(notificationDeliveries.shortCode, code))
         .limit(1);
-      return row?.link ?? null;
+      if (!row) return null;
+      return row.link ?? (row.trackingCode ? trackingPath(row.trackingCode) : null);
     },
   };
 }

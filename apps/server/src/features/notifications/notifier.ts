@@ -11,7 +11,13 @@ import {
 } from '../../db/schema';
 import { createCoalescingRunner } from '../../lib/coalescing-runner';
 import { readNotificationSettings } from '../../lib/notification-settings';
-import type { Channel, DeliveryInsert, DeliveryOutcome, PlanContext } from './channels/channel';
+import type {
+  Channel,
+  DeliveryInsert,
+  DeliveryOutcome,
+  PlanContext,
+  RequesterMessage,
+} from './channels/channel';
 import { createEmailChannel } from './channels/email';
 import { createPushChannel, type PushSender } from './channels/push';
 import { flagInTransaction } from '../flags/flag-in-transaction';
@@ -98,8 +104,7 @@ export function createNotifier(deps: NotifierDeps) {
   let stopped = false;
 
   /** A flag as the transaction sees it (PGlite runs one transaction at a time). */
-  const readFlag = (tx: Db, key: Parameters<PlanContext['flag']>[0]) =>
-    flagInTransaction(tx, key);
+  const readFlag = (tx: Db, key: Parameters<PlanContext['flag']>[0]) => flagInTransaction(tx, key);
 
   async function notify(tx: Db, userId: string, input: NotifyInput): Promise<string | null> {
     const [user] = await tx
@@ -144,6 +149,30 @@ export function createNotifier(deps: NotifierDeps) {
     for (const channel of channels) deliveries.push(...(await channel.plan(event, context)));
     if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
     return row.id;
+  }
+
+  /**
+   * Queues a guest requester's message in the caller's transaction on ONE channel: the first
+   * in the list that owes it (SMS before WhatsApp). Not both: it is one person waiting on one
+   * phone, a second copy would cost twice against the budgets, and SMS reaches every phone
+   * without an app. Resolves with the channel chosen, or null when none is on.
+   */
+  async function messageRequester(
+    tx: Db,
+    message: RequesterMessage,
+  ): Promise<DeliveryChannel | null> {
+    const context: PlanContext = {
+      tx,
+      settings: await readNotificationSettings(tx),
+      flag: (key) => readFlag(tx, key),
+    };
+    for (const channel of channels) {
+      const rows = (await channel.planRequester?.(message, context)) ?? [];
+      if (rows.length === 0) continue;
+      await tx.insert(notificationDeliveries).values(rows);
+      return channel.name;
+    }
+    return null;
   }
 
   async function claimDue(): Promise<NotificationDeliveryRow[]> {
@@ -278,6 +307,7 @@ export function createNotifier(deps: NotifierDeps) {
 
   return {
     notify,
+    messageRequester,
 
     /** Tells every live administrator (in-app and push; admins read e-mail elsewhere). */
     async notifyAdmins(tx: Db, input: NotifyInput): Promise<number> {

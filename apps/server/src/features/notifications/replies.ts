@@ -60,6 +60,9 @@ export function createReplyRouter(deps: ReplyRouterDeps) {
       eq(notificationDeliveries.channel, reply.channel),
       eq(notificationDeliveries.status, 'sent'),
       isNotNull(notificationDeliveries.bloodRequestId),
+      // A donor alert; not a guest requester's message (which has no notification and no
+      // question: YES to it must never answer the person's own request as a donor).
+      isNotNull(notificationDeliveries.notificationId),
     ];
     if (reply.deliveryId) conditions.push(eq(notificationDeliveries.id, reply.deliveryId));
     else conditions.push(eq(notificationDeliveries.destination, reply.from));
@@ -89,6 +92,21 @@ export function createReplyRouter(deps: ReplyRouterDeps) {
       const intent = reply.intent ?? replyIntent(reply.text);
       let kind: ReplyKind;
       let params: Record<string, string> = {};
+      if (intent === 'stop') {
+        // A guest requester's messages still waiting for this number on this channel are not
+        // sent (they have no consent record to withdraw).
+        await db
+          .update(notificationDeliveries)
+          .set({ status: 'skipped', lastError: 'The recipient replied STOP.' })
+          .where(
+            and(
+              eq(notificationDeliveries.channel, reply.channel),
+              eq(notificationDeliveries.destination, reply.from),
+              eq(notificationDeliveries.status, 'queued'),
+              isNull(notificationDeliveries.notificationId),
+            ),
+          );
+      }
       if (!user) {
         kind = intent === 'stop' ? 'stopped' : 'unknown';
       } else if (intent === 'stop') {

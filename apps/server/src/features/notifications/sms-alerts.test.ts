@@ -80,7 +80,10 @@ async function smsDonor(phone: string, language: 'en' | 'hi' = 'en') {
 }
 
 async function verifiedRequest(admin: SignedInUser, overrides: Record<string, unknown> = {}) {
-  const created = await call('POST', '/api/v1/blood-requests', undefined, {
+  // A signed-in requester: a guest would also get its tracking code by SMS
+  // (requester-messages.test.ts); here only the donor alerts go out.
+  const requester = await signIn(subject!.app, db(), { role: 'donor' });
+  const created = await call('POST', '/api/v1/blood-requests', requester, {
     ...requestBody({ bloodType: 'O-', urgency: 'critical', ...overrides }),
   });
   expect(created.statusCode, created.body).toBe(201);

@@ -95,7 +95,10 @@ describe('donor alerts on WhatsApp (Cloud API)', () => {
     expect(consent.statusCode, consent.body).toBe(200);
     expect(consent.json().data.channel).toMatchObject({ consented: true });
 
-    const created = await call('POST', '/api/v1/blood-requests', undefined, requestBody());
+    // A signed-in requester: a guest would also get its tracking code on WhatsApp
+    // (requester-messages.test.ts); here only the donor alert goes out.
+    const requester = await signIn(subject.app, db(), { role: 'donor' });
+    const created = await call('POST', '/api/v1/blood-requests', requester, requestBody());
     const id: string = created.json().data.request.id;
     await call('PUT', `/api/v1/blood-requests/${id}/status`, admin, {
       status: 'verified',

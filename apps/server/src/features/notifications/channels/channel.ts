@@ -24,6 +24,29 @@ export interface NotificationEvent {
   at: Date;
 }
 
+/** What a guest requester is told on their phone (features/notifications/requester-messages.ts). */
+export const REQUESTER_MESSAGE_KINDS = ['request_received', 'donor_coming'] as const;
+export type RequesterMessageKind = (typeof REQUESTER_MESSAGE_KINDS)[number];
+
+/**
+ * A message to the contact phone of a guest's blood request: no account, so no in-app
+ * notification and no consent record; the number was given for this request.
+ */
+export interface RequesterMessage {
+  kind: RequesterMessageKind;
+  bloodRequestId: string;
+  /** The request's contact phone, an Indian mobile in E.164. */
+  destination: string;
+  /** The requester's language (the request's `language`). */
+  language: string | null;
+  trackingCode: string;
+  /** The tracking page, absolute (`<PUBLIC_URL>/emergency?track=<code>`). */
+  trackingUrl: string;
+  /** A Critical request's messages: counted, but sent even over the daily budget. */
+  critical: boolean;
+  at: Date;
+}
+
 export interface PlanContext {
   /** The caller's transaction: every read goes through it (PGlite runs one at a time). */
   tx: Db;
@@ -61,6 +84,8 @@ export interface Channel {
   /** Rows of this channel may be attempted side by side (the provider has a send window). */
   concurrent?: boolean;
   plan(event: NotificationEvent, context: PlanContext): Promise<DeliveryInsert[]>;
+  /** The rows this channel owes for a guest requester's message (phone channels only). */
+  planRequester?(message: RequesterMessage, context: PlanContext): Promise<DeliveryInsert[]>;
   deliver(row: NotificationDeliveryRow): Promise<DeliveryOutcome>;
   health?(): ChannelHealth;
   start?(): void;

@@ -2,8 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { notifications, users } from '../../../db/schema';
 
-/** A stored notification with what its recipient's channels need (null when gone). */
-export async function loadNotification(db: Db, id: string) {
+/**
+ * A stored notification with what its recipient's channels need (null when gone, or for a
+ * delivery without one: a guest requester's message).
+ */
+export async function loadNotification(db: Db, id: string | null) {
+  if (!id) return null;
   const [row] = await db
     .select({
       id: notifications.id,

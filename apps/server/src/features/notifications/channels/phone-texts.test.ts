@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { renderPhoneAlert, renderReplyAnswer, fitsOneSms, replyIntent } from './phone-texts';
+import {
+  renderPhoneAlert,
+  renderReplyAnswer,
+  renderRequesterText,
+  fitsOneSms,
+  replyIntent,
+} from './phone-texts';
 import { quietHoursEnd } from './phone-rules';
 import { smsLength } from './smpp-client';
 
@@ -75,6 +81,35 @@ describe('renderPhoneAlert', () => {
     expect(smsLength(en)).toMatchObject({ encoding: 'gsm7', limit: 160 });
     expect(en).toContain('Gandhi Hospital');
     expect(smsLength(hi)).toMatchObject({ encoding: 'ucs2', limit: 70 });
+  });
+});
+
+describe('renderRequesterText', () => {
+  const link = 'https://rakt.example.in/r/Ab3dEf7h';
+  const code = 'K7M2P9QX';
+  for (const kind of ['request_received', 'donor_coming'] as const) {
+    it.each(LANGUAGES)(
+      `${kind}: one SMS part in %s with words, the code and the link`,
+      (language) => {
+        const text = renderRequesterText(kind, language, { code, link });
+        const length = smsLength(text);
+        expect(fitsOneSms(text), `${language}: ${text} (${JSON.stringify(length)})`).toBe(true);
+        // GSM-7 (160) for English and Spanish (no accents), Unicode (70) for the Indian scripts.
+        expect(length.encoding).toBe(language === 'en' || language === 'es' ? 'gsm7' : 'ucs2');
+        expect(text).toContain(code);
+        expect(text).toContain(link);
+        // Not the bare fallback: the person reads what happened in their language.
+        expect(text).not.toBe(`${code} ${link}`);
+        expect(text.replace(code, '').replace(link, '')).toMatch(/[\p{L}\p{M}]{3}/u);
+      },
+    );
+  }
+
+  it('tells the two messages apart and falls back to the code and the link for a very long URL', () => {
+    expect(renderRequesterText('request_received', 'en', { code, link })).toMatch(/received/);
+    expect(renderRequesterText('donor_coming', 'en', { code, link })).toMatch(/donor/);
+    const long = `https://${'a'.repeat(60)}.example.in/r/Ab3dEf7h`;
+    expect(renderRequesterText('donor_coming', 'hi', { code, link: long })).toBe(`${code} ${long}`);
   });
 });
 

@@ -1,5 +1,6 @@
 import { mailLanguage, type MailLanguage } from '../mail/templates';
 import type { NotificationParams, NotificationType } from '../templates';
+import type { RequesterMessageKind } from './channel';
 import { smsLength } from './smpp-client';
 
 /**
@@ -90,6 +91,121 @@ export function renderPhoneAlert(
     if (fitsOneSms(text)) return text;
   }
   // The link alone always goes out, even when the public URL is too long for one part.
+  return variants[variants.length - 1]!(fill);
+}
+
+/**
+ * A guest requester's messages (features/notifications/requester-messages.ts): the tracking
+ * code and the short link to the tracking page, never a phone number or the patient's name.
+ * ONE part like the alerts (the SMPP client sends one submit_sm): English and Spanish in GSM-7
+ * (160; the Spanish is written without accents, which would make it Unicode and 70), the
+ * Indian scripts in Unicode (70). Fullest first; the last variant is the code and the link.
+ */
+const REQUESTER_VARIANTS: Record<MailLanguage, Record<RequesterMessageKind, Variant[]>> = {
+  en: {
+    request_received: [
+      (p) =>
+        `Your blood request is received. Tracking code ${p.code}. Follow it here: ${p.link} We never ask for money.`,
+      (p) => `Blood request received, code ${p.code}: ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+    donor_coming: [
+      (p) =>
+        `Good news: a donor accepted your blood request ${p.code} and is coming to donate. Follow it here: ${p.link}`,
+      (p) => `A donor is coming for request ${p.code}: ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+  },
+  es: {
+    request_received: [
+      (p) =>
+        `Recibimos tu solicitud de sangre. Codigo de seguimiento ${p.code}. Siguela aqui: ${p.link} Nunca pedimos dinero.`,
+      (p) => `Solicitud de sangre recibida, codigo ${p.code}: ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+    donor_coming: [
+      (p) =>
+        `Buenas noticias: un donante acepto tu solicitud de sangre ${p.code} y va a donar. Siguela aqui: ${p.link}`,
+      (p) => `Un donante va a donar, solicitud ${p.code}: ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+  },
+  hi: {
+    request_received: [
+      (p) => `रक्त अनुरोध ${p.code} मिला। देखें: ${p.link}`,
+      (p) => `अनुरोध ${p.code} मिला ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+    donor_coming: [
+      (p) => `अनुरोध ${p.code}: रक्तदाता आ रहा है ${p.link}`,
+      (p) => `${p.code}: रक्तदाता आ रहा है ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+  },
+  bn: {
+    request_received: [
+      (p) => `রক্তের অনুরোধ ${p.code} পেয়েছি। ${p.link}`,
+      (p) => `অনুরোধ ${p.code} পেয়েছি ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+    donor_coming: [
+      (p) => `অনুরোধ ${p.code}: রক্তদাতা আসছেন ${p.link}`,
+      (p) => `${p.code}: রক্তদাতা আসছেন ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+  },
+  mr: {
+    request_received: [
+      (p) => `रक्त विनंती ${p.code} मिळाली. पाहा: ${p.link}`,
+      (p) => `विनंती ${p.code} मिळाली ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+    donor_coming: [
+      (p) => `विनंती ${p.code}: रक्तदाता येत आहे ${p.link}`,
+      (p) => `${p.code}: रक्तदाता येत आहे ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+  },
+  te: {
+    request_received: [
+      (p) => `రక్త అభ్యర్థన ${p.code} అందింది ${p.link}`,
+      (p) => `అభ్యర్థన ${p.code} అందింది ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+    donor_coming: [
+      (p) => `అభ్యర్థన ${p.code}: దాత వస్తున్నారు ${p.link}`,
+      (p) => `${p.code}: దాత వస్తున్నారు ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+  },
+  ta: {
+    request_received: [
+      (p) => `இரத்தக் கோரிக்கை ${p.code} பெறப்பட்டது ${p.link}`,
+      (p) => `கோரிக்கை ${p.code} பெறப்பட்டது ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+    donor_coming: [
+      (p) => `கோரிக்கை ${p.code}: கொடையாளர் வருகிறார் ${p.link}`,
+      (p) => `${p.code}: கொடையாளர் வருகிறார் ${p.link}`,
+      (p) => `${p.code} ${p.link}`,
+    ],
+  },
+};
+
+/**
+ * The one-SMS text of a guest requester's message in `language`: the tracking `code` and the
+ * `link` to the tracking page. Like the alerts, the last variant goes out even if too long.
+ */
+export function renderRequesterText(
+  kind: RequesterMessageKind,
+  language: string | null | undefined,
+  fill: { code: string; link: string },
+): string {
+  const variants = REQUESTER_VARIANTS[mailLanguage(language)][kind];
+  for (const variant of variants) {
+    const text = variant(fill);
+    if (fitsOneSms(text)) return text;
+  }
   return variants[variants.length - 1]!(fill);
 }
 

@@ -7,7 +7,7 @@ import { readNotificationSettings } from '../../../lib/notification-settings';
 import { hasConsent } from '../consents';
 import type { Channel, ChannelHealth, DeliveryOutcome } from './channel';
 import { loadNotification } from './notification-row';
-import { renderPhoneAlert } from './phone-texts';
+import { renderPhoneAlert, renderRequesterText } from './phone-texts';
 import { generateShortCode, quietHoursEnd, sentToday } from './phone-rules';
 import {
   createSmppClient,
@@ -18,7 +18,13 @@ import {
 } from './smpp-client';
 
 /** The DLT template names this server sends (SMS_DLT_TEMPLATE_IDS maps them to ids). */
-export const SMS_TEMPLATES = ['donor_alert', 'reply', 'phone_code'] as const;
+export const SMS_TEMPLATES = [
+  'donor_alert',
+  'reply',
+  'phone_code',
+  'request_received',
+  'donor_coming',
+] as const;
 
 export interface SmsChannelDeps {
   db: Db;
@@ -44,6 +50,8 @@ export type SmsChannel = Channel & {
  * a phone, while the `smsNotifications` flag and the administrators' `smsEnabled` are on; a
  * non-critical one waits for the end of quiet hours. At send time the consent is checked again
  * (STOP withdraws at once) and the daily budget: over it, only Critical alerts go (counted).
+ * A guest requester's message (planRequester) needs the flag and `smsEnabled` too, but no
+ * consent record (the number was given for this request) and never waits for quiet hours.
  */
 export function createSmsChannel(deps: SmsChannelDeps): SmsChannel {
   const { db, now } = deps;
@@ -118,14 +126,45 @@ export function createSmsChannel(deps: SmsChannelDeps): SmsChannel {
       ];
     },
 
+    async planRequester(message, { settings, flag }) {
+      if (!settings.smsEnabled || !(await flag('smsNotifications'))) return [];
+      // The short link keeps the text to one part in every language; it opens the tracking page.
+      const shortCode = generateShortCode();
+      const text = renderRequesterText(message.kind, message.language, {
+        code: message.trackingCode,
+        link: `${deps.config.publicUrl}/r/${shortCode}`,
+      });
+      return [
+        {
+          notificationId: null,
+          channel: 'sms' as const,
+          destination: message.destination,
+          // The DLT template is named after the message, like the alerts' `donor_alert`.
+          payload: { text, template: message.kind, kind: message.kind },
+          critical: message.critical,
+          bloodRequestId: message.bloodRequestId,
+          shortCode,
+          // The requester is waiting for it: no quiet hours.
+          nextAttemptAt: message.at,
+          createdAt: message.at,
+        },
+      ];
+    },
+
     async deliver(row: NotificationDeliveryRow): Promise<DeliveryOutcome> {
-      const notification = await loadNotification(db, row.notificationId);
-      if (!notification || notification.deletedAt || !row.destination || !row.payload?.text) {
-        return { status: 'failed', reason: 'The account or the message no longer exists.' };
+      if (!row.destination || !row.payload?.text) {
+        return { status: 'failed', reason: 'The message no longer exists.' };
       }
-      // STOP, or the switch turned off, after the alert was queued.
-      if (!(await hasConsent(db, notification.userId, 'sms'))) {
-        return { status: 'skipped', reason: 'The SMS consent was withdrawn.' };
+      // A guest requester's message has no account behind it (and no consent record).
+      if (row.notificationId) {
+        const notification = await loadNotification(db, row.notificationId);
+        if (!notification || notification.deletedAt) {
+          return { status: 'failed', reason: 'The account or the message no longer exists.' };
+        }
+        // STOP, or the switch turned off, after the alert was queued.
+        if (!(await hasConsent(db, notification.userId, 'sms'))) {
+          return { status: 'skipped', reason: 'The SMS consent was withdrawn.' };
+        }
       }
       const settings = await readNotificationSettings(db);
       const budget = settings.smsDailyBudget ?? NOTIFICATION_SETTINGS_DEFAULTS.smsDailyBudget ?? 0;

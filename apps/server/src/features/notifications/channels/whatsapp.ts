@@ -48,7 +48,10 @@ const waNumber = (e164: string) => e164.replace(/^\+/, '');
  * donor's language, with body parameters {{1}} urgency, {{2}} blood type, {{3}} units, {{4}}
  * hospital, {{5}} city, {{6}} distance (km) and two quick-reply buttons ("I can donate",
  * "Not now") whose payloads name this delivery, so a press answers exactly this alert. Same
- * rules as SMS: consent, flag, quiet hours for non-critical alerts, daily budget.
+ * rules as SMS: consent, flag, quiet hours for non-critical alerts, daily budget. A guest
+ * requester's message is the template `requestReceivedTemplate` or `donorComingTemplate` in
+ * their language, body {{1}} tracking code, {{2}} tracking link; no buttons, no quiet hours,
+ * no consent record (the number was given for this request), the same flag and budget.
  */
 export function createWhatsAppChannel(deps: WhatsAppChannelDeps): WhatsAppChannel {
   const { db, now, config } = deps;
@@ -129,14 +132,42 @@ export function createWhatsAppChannel(deps: WhatsAppChannelDeps): WhatsAppChanne
       ];
     },
 
+    async planRequester(message, { flag }) {
+      if (!(await flag('whatsappIntegration'))) return [];
+      return [
+        {
+          notificationId: null,
+          channel: 'whatsapp' as const,
+          destination: message.destination,
+          payload: {
+            kind: message.kind,
+            language: mailLanguage(message.language),
+            code: message.trackingCode,
+            link: message.trackingUrl,
+          },
+          critical: message.critical,
+          bloodRequestId: message.bloodRequestId,
+          // The requester is waiting for it: no quiet hours.
+          nextAttemptAt: message.at,
+          createdAt: message.at,
+        },
+      ];
+    },
+
     async deliver(row: NotificationDeliveryRow): Promise<DeliveryOutcome> {
-      const notification = await loadNotification(db, row.notificationId);
       const payload = row.payload;
-      if (!notification || notification.deletedAt || !row.destination || !payload) {
-        return { status: 'failed', reason: 'The account or the message no longer exists.' };
+      if (!row.destination || !payload) {
+        return { status: 'failed', reason: 'The message no longer exists.' };
       }
-      if (!(await hasConsent(db, notification.userId, 'whatsapp'))) {
-        return { status: 'skipped', reason: 'The WhatsApp consent was withdrawn.' };
+      // A guest requester's message has no account behind it (and no consent record).
+      if (row.notificationId) {
+        const notification = await loadNotification(db, row.notificationId);
+        if (!notification || notification.deletedAt) {
+          return { status: 'failed', reason: 'The account or the message no longer exists.' };
+        }
+        if (!(await hasConsent(db, notification.userId, 'whatsapp'))) {
+          return { status: 'skipped', reason: 'The WhatsApp consent was withdrawn.' };
+        }
       }
       const settings = await readNotificationSettings(db);
       const budget =
@@ -152,13 +183,8 @@ export function createWhatsAppChannel(deps: WhatsAppChannelDeps): WhatsAppChanne
         index: String(index),
         parameters: [{ type: 'payload', payload: `${kind}:${row.id}` }],
       });
-      try {
-        const id = await post({
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: waNumber(row.destination),
-          type: 'template',
-          template: {
+      const template = row.notificationId
+        ? {
             name: config.alertTemplate,
             language: { code: payload.language ?? 'en' },
             components: [
@@ -176,7 +202,22 @@ export function createWhatsAppChannel(deps: WhatsAppChannelDeps): WhatsAppChanne
               button(0, WHATSAPP_ACCEPT),
               button(1, WHATSAPP_DECLINE),
             ],
-          },
+          }
+        : {
+            name:
+              payload.kind === 'donor_coming'
+                ? config.donorComingTemplate
+                : config.requestReceivedTemplate,
+            language: { code: payload.language ?? 'en' },
+            components: [{ type: 'body', parameters: [text(payload.code), text(payload.link)] }],
+          };
+      try {
+        const id = await post({
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: waNumber(row.destination),
+          type: 'template',
+          template,
         });
         failingSince = null;
         lastError = null;
