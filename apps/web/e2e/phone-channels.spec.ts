@@ -197,6 +197,15 @@ test('a guest confirms by SMS code, the donor is alerted by SMS and WhatsApp, re
   await guest.getByLabel(requests.confirm!.code!).fill(confirmation.code);
   await guest.getByRole('button', { name: requests.confirm!.submit }).click();
   await expect(guest.getByRole('heading', { name: requests.status!.pending })).toBeVisible();
+  // The family is told by SMS that the request is in review, with a link to follow it.
+  const received = await waitForSms(
+    request,
+    e164(guestPhone),
+    (sms) => sms.templateId === E2E_DLT.templates.request_received,
+    { since: requestedAt },
+  );
+  expect(received.text).toContain(trackingCode);
+  expect(received.text).toMatch(/\/r\/[A-Za-z0-9]+/);
 
   // Verification: the donor's alert goes out by SMS and WhatsApp.
   const pending = await apiGet<{ items: { id: string; trackingCode: string }[] }>(
@@ -251,6 +260,16 @@ test('a guest confirms by SMS code, the donor is alerted by SMS and WhatsApp, re
   );
   expect(answer.text).toContain(guestPhone);
   expect(answer.text).toContain('Ravi Kumar');
+  // And the family hears a donor is coming, without the donor's name or number.
+  const coming = await waitForSms(
+    request,
+    e164(guestPhone),
+    (sms) => sms.templateId === E2E_DLT.templates.donor_coming,
+    { since: repliedAt },
+  );
+  expect(coming.text).toContain(trackingCode);
+  expect(coming.text).not.toContain('Meera');
+  expect(coming.text).not.toContain(donor.phone.slice(-7));
 
   // The family's tracking page shows the donor on the way (first name only).
   await guest.reload();

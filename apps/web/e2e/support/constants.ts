@@ -30,5 +30,7 @@ export const E2E_DLT = {
     donor_alert: '1107100000000000001',
     reply: '1107100000000000002',
     phone_code: '1107100000000000003',
+    request_received: '1107100000000000004',
+    donor_coming: '1107100000000000005',
   },
 };
