@@ -14,8 +14,9 @@ const external = Object.keys(pkg.dependencies ?? {})
 await rm(path.join(root, 'dist'), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // server.js: startServer() for harnesses that start it with options (the browser tests).
+  entryPoints: ['src/main.ts', 'src/server.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -31,4 +32,6 @@ const result = await build({
 });
 
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`Built apps/server/dist/main.js (${Math.round(bytes / 1024)} KiB with source map)`);
+console.log(
+  `Built apps/server/dist/main.js and server.js (${Math.round(bytes / 1024)} KiB with source map)`,
+);

@@ -5,8 +5,14 @@ import {
   E2E_BASE_URL as baseURL,
   E2E_MAIL_HTTP_PORT,
   E2E_MAIL_URL,
+  E2E_DLT,
+  E2E_PHONE_HTTP_PORT,
+  E2E_PHONE_URL,
   E2E_PORT,
+  E2E_SMPP_PORT,
   E2E_SMTP_PORT,
+  E2E_WHATSAPP,
+  E2E_WHATSAPP_PORT,
 } from './e2e/support/constants';
 
 /** Specs of the installable app (e2e/pwa*.spec.ts): they need the service worker. */
@@ -68,6 +74,22 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(E2E_SMTP_PORT), E2E_MAIL_HTTP_PORT: String(E2E_MAIL_HTTP_PORT) },
     },
     {
+      // The phone providers: an SMPP SMSC and a WhatsApp Cloud API (issue #16).
+      command: 'npx tsx apps/server/src/test/e2e-phone-peers.ts',
+      cwd: '../..',
+      url: `${E2E_PHONE_URL}/health`,
+      reuseExistingServer: false,
+      env: {
+        E2E_SMPP_PORT: String(E2E_SMPP_PORT),
+        E2E_WHATSAPP_PORT: String(E2E_WHATSAPP_PORT),
+        E2E_PHONE_HTTP_PORT: String(E2E_PHONE_HTTP_PORT),
+        E2E_APP_URL: baseURL,
+        E2E_WHATSAPP_TOKEN: E2E_WHATSAPP.token,
+        E2E_WHATSAPP_APP_SECRET: E2E_WHATSAPP.appSecret,
+        E2E_WHATSAPP_PHONE_NUMBER_ID: E2E_WHATSAPP.phoneNumberId,
+      },
+    },
+    {
       command: 'node scripts/e2e-server.mjs',
       cwd: '../..',
       url: `${baseURL}/readyz`,
@@ -85,6 +107,17 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        // SMS and WhatsApp go to the harness's providers (apps/server/src/test/e2e-phone-peers.ts).
+        SMS_SMPP_URL: `smpp://bdms:secret@127.0.0.1:${E2E_SMPP_PORT}`,
+        SMS_DLT_ENTITY_ID: E2E_DLT.entityId,
+        SMS_DLT_TEMPLATE_IDS: Object.entries(E2E_DLT.templates)
+          .map(([name, id]) => `${name}=${id}`)
+          .join(','),
+        WHATSAPP_API_URL: `http://127.0.0.1:${E2E_WHATSAPP_PORT}`,
+        WHATSAPP_TOKEN: E2E_WHATSAPP.token,
+        WHATSAPP_PHONE_NUMBER_ID: E2E_WHATSAPP.phoneNumberId,
+        WHATSAPP_APP_SECRET: E2E_WHATSAPP.appSecret,
+        WHATSAPP_VERIFY_TOKEN: E2E_WHATSAPP.verifyToken,
         // The donor dashboard's optional cards are on, as a foundation running the service would have them.
         FEATURE_FLAGS: 'donorDashboard,donationHistory,certificateGeneration',
         // Every journey registers from loopback; the API tests prove the per-address limits.

@@ -1,7 +1,7 @@
 // Fault test (issue #9): the SMTP server goes away (kill -9) while the built server keeps
 // creating mail (password resets, sign-in codes, hospital invitations, contact messages); it
 // comes back on the same port; every message must then be delivered exactly once, by the mail
-// outbox's own retries (apps/server/src/lib/mail), with no restart of the app server.
+// outbox's own retries (apps/server/src/features/notifications/mail), with no restart of the app server.
 // The outbox waits 1 minute after a first failure, so this test takes a little over a minute.
 import { spawn } from 'node:child_process';
 import path from 'node:path';

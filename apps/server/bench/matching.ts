@@ -42,7 +42,7 @@ import {
 import { createBloodRequestsService } from '../src/features/blood-requests/blood-requests.service';
 import { loadReferenceData } from '../src/features/facilities/facilities.loader';
 import { createIdempotency } from '../src/lib/idempotency';
-import { createNotifier } from '../src/lib/notifications/notifier';
+import { createNotifier } from '../src/features/notifications/notifier';
 import { createScratchPostgresDatabase } from '../src/test/test-database';
 
 const DONORS = Number(process.env.BENCH_DONORS ?? 100_000);

@@ -34,6 +34,8 @@ import { createPublicConfigSource } from './features/flags/public-config';
 import { healthRoutes } from './features/health/health.routes';
 import { hospitalsRoutes } from './features/hospitals/hospitals.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { channelsRoutes } from './features/notifications/channels.routes';
+import { whatsappWebhookRoutes } from './features/notifications/whatsapp-webhook.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
@@ -159,6 +161,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(donationsRoutes, { donations: services.donations });
   await app.register(certificatesRoutes, { certificates: services.certificates });
   await app.register(notificationsRoutes, { notifications: services.notifications });
+  await app.register(channelsRoutes, { channels: services.channels });
+  if (services.whatsapp && config.whatsapp) {
+    await app.register(whatsappWebhookRoutes, {
+      whatsapp: services.whatsapp,
+      verifyToken: config.whatsapp.verifyToken,
+      replies: services.replies,
+    });
+  }
   await app.register(adminRoutes, {
     admin: services.admin,
     donorExport: services.donorExport,
@@ -196,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   app.addHook('onReady', async () => {
     services.mail.start();
+    services.notifier.startChannels();
     if (services.backgroundJobs) {
       if (services.limitStore.kind === 'postgres') limitSweep.start();
       services.notifier.start();

@@ -11,6 +11,7 @@ import { createLogger } from './plugins/logger';
 import { createPostgresChangeBus, type ChangeBus } from './lib/change-bus';
 import { moveUploadsIntoDatabase } from './lib/uploads';
 import { Redis } from 'ioredis';
+import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
 import { createServices, type AppServices } from './services';
 
 export interface RunningServer {
@@ -27,6 +28,11 @@ export interface StartOptions {
   /** Where the human-readable start-up lines go (stdout by default). */
   print?: (line: string) => void;
   logger?: Logger;
+  /**
+   * Delivers codes to phone numbers (the SMS channel; the browser tests' harness passes one that
+   * keeps them). None: flows that need a phone code answer 409 SMS_UNAVAILABLE.
+   */
+  phoneCodeSender?: PhoneCodeSender | null;
 }
 
 /** Start-up work before serving: FEATURE_FLAGS's starting values, the first admin. */
@@ -82,7 +88,14 @@ export async function startServer(
       redis.on('error', (error: Error) => logger.warn({ err: error }, 'Redis connection error'));
       await redis.connect();
     }
-    const services = createServices(database, config, { logger, bus, redis });
+    const services = createServices(database, config, {
+      logger,
+      bus,
+      redis,
+      ...(options.phoneCodeSender !== undefined
+        ? { phoneCodeSender: options.phoneCodeSender }
+        : {}),
+    });
     await prepareDatabase(config, database, services, logger);
     app = await buildApp({ config, database, logger, services });
     await app.listen({ host: config.host, port: config.port });

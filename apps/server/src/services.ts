@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type https from 'node:https';
 import type { Config } from './config/env';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from './db/client';
+import { users } from './db/schema';
 import { createAdminMailService, type AdminMailService } from './features/admin/admin-mail.service';
 import { createAdminService, type AdminService } from './features/admin/admin.service';
 import {
@@ -50,6 +53,7 @@ import {
 } from './features/notifications/notifications.service';
 import { createPrivacyService, type PrivacyService } from './features/users/privacy.service';
 import { createPhoneChange } from './features/users/phone-change.service';
+import { createPhoneVerification } from './features/users/phone-verification.service';
 import { createUsersService, type UsersService } from './features/users/users.service';
 import { createContactService, type ContactService } from './features/contact/contact.service';
 import { createSiteService, type SiteService } from './features/site/site.service';
@@ -68,14 +72,32 @@ import {
 import type { Redis } from 'ioredis';
 import { createDailyCounters } from './lib/daily-counters';
 import { createIdempotency } from './lib/idempotency';
-import { createMailer, type MailLogger, type Mailer, type MailTransport } from './lib/mail/mailer';
+import {
+  createMailer,
+  type MailLogger,
+  type Mailer,
+  type MailTransport,
+} from './features/notifications/mail/mailer';
 import {
   createNotificationSettingsService,
   type NotificationSettingsService,
 } from './lib/notification-settings';
-import { createNotifier, type Notifier, type PushSender } from './lib/notifications/notifier';
+import { createNotifier, type Notifier, type PushSender } from './features/notifications/notifier';
+import { createSmsChannel, type SmsChannel } from './features/notifications/channels/sms';
+import {
+  createWhatsAppChannel,
+  type WhatsAppChannel,
+} from './features/notifications/channels/whatsapp';
+import { createReplyRouter, type ReplyRouter } from './features/notifications/replies';
+import {
+  createChannelsService,
+  type ChannelsService,
+} from './features/notifications/channels.service';
+import { isAppError } from './lib/app-error';
 import { createSessions, type Sessions } from './lib/sessions';
 import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
+import { createSmsPhoneCodeSender } from './features/notifications/channels/sms-phone-code-sender';
+import { createPhoneCodes } from './lib/sms/phone-codes';
 import { createAccessTokens, type AccessTokens } from './lib/tokens';
 import { createUploadStore, type UploadStore, type WriteChunk } from './lib/uploads';
 import { createUserViews, type UserViews } from './lib/user-view';
@@ -95,8 +117,16 @@ export interface AppServices {
   sessions: Sessions;
   /** The e-mail outbox; later features send their mail through it. */
   mail: Mailer;
-  /** In-app notifications with durable push and e-mail delivery. */
+  /** In-app notifications with durable push, e-mail, SMS and WhatsApp delivery. */
   notifier: Notifier;
+  /** SMS over SMPP, when SMS_SMPP_URL is set. */
+  sms: SmsChannel | null;
+  /** WhatsApp Business Cloud API, when its variables are set. */
+  whatsapp: WhatsAppChannel | null;
+  /** Replies by SMS and WhatsApp (YES, STOP, buttons). */
+  replies: ReplyRouter;
+  /** Consent to phone channels, channel health for the console, short links. */
+  channels: ChannelsService;
   uploads: UploadStore;
   userViews: UserViews;
   limiters: AuthLimiters;
@@ -152,8 +182,8 @@ export interface ServicesOptions {
   /** Replaces where the donor export reads its batches (tests simulate a failure part-way). */
   donorExportRepository?: DonorExportDeps['repository'];
   /**
-   * Delivers codes to phone numbers (SMS, WhatsApp). No provider exists yet, so the default is
-   * none: a phone number change is then refused with SMS_UNAVAILABLE. Tests pass a capturing one.
+   * Delivers codes to phone numbers. Default: SMS over SMPP when SMS_SMPP_URL is set, else none
+   * (a phone number change is then refused with SMS_UNAVAILABLE). Tests pass a capturing one.
    */
   phoneCodeSender?: PhoneCodeSender | null;
   /** The cross-instance change bus (server.ts: LISTEN/NOTIFY on PostgreSQL); default in-process. */
@@ -162,6 +192,8 @@ export interface ServicesOptions {
   redis?: Redis | null;
   /** Replaces the choice of limit store (tests). */
   limitStore?: LimitStore;
+  /** Tests: how soon the SMPP link is tried again after it drops (ms). */
+  smsReconnectBaseMs?: number;
 }
 
 /** Redis when given; PostgreSQL when the database is PostgreSQL; memory for PGlite only. */
@@ -203,7 +235,40 @@ export function createServices(
   const limitStore = chooseLimitStore(database, options, now);
   const limiters = createAuthLimiters(now, limitStore);
   const counters = createDailyCounters(db, now);
+  const sms = config.sms
+    ? createSmsChannel({
+        db,
+        config: { publicUrl: config.publicUrl, sms: config.sms },
+        now,
+        logger,
+        ...(options.smsReconnectBaseMs ? { reconnectBaseMs: options.smsReconnectBaseMs } : {}),
+      })
+    : null;
+  const whatsapp = config.whatsapp
+    ? createWhatsAppChannel({ db, config: config.whatsapp, now })
+    : null;
+  const phoneCodes = createPhoneCodes({
+    counters,
+    // Tests may pass their own sender (or null: none); else SMS over SMPP when configured.
+    sender:
+      options.phoneCodeSender !== undefined
+        ? options.phoneCodeSender
+        : sms
+          ? createSmsPhoneCodeSender(sms)
+          : null,
+    config,
+    logger,
+    now,
+  });
   const userViews = createUserViews({ db, flags, now });
+  const phoneVerification = createPhoneVerification({
+    db,
+    counters,
+    phoneCodes,
+    userViews,
+    config,
+    now,
+  });
   const uploads = createUploadStore(db, options.uploadWrite);
   const idempotency = createIdempotency(db, now);
   const notifier = createNotifier({
@@ -214,6 +279,7 @@ export function createServices(
     logger,
     pushAgent: options.pushAgent,
     pushSender: options.pushSender,
+    channels: [...(sms ? [sms] : []), ...(whatsapp ? [whatsapp] : [])],
   });
   const facilities = createFacilitiesService({ db });
   const bloodRequests = createBloodRequestsService({
@@ -222,8 +288,49 @@ export function createServices(
     idempotency,
     mail,
     config,
+    phoneCodes,
+    counters,
+    flags,
     now,
     logger,
+  });
+  const replies = createReplyRouter({
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    // The in-app accept/decline itself, as the donor: contact released, requester told.
+    async respond(userId, bloodRequestId, response) {
+      const [caller] = await db
+        .select({ id: users.id, role: users.role, status: users.status })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .limit(1);
+      if (!caller) return { outcome: 'late' };
+      try {
+        const view = await bloodRequests.respond(caller, bloodRequestId, response, {
+          requestId: randomUUID(),
+        });
+        if (response === 'declined') return { outcome: 'declined' };
+        return {
+          outcome: 'accepted',
+          contactName: view.contactName ?? '',
+          contactPhone: view.contactPhone ?? '',
+          hospital: view.hospitalName,
+          address: view.address ?? view.city,
+        };
+      } catch (error) {
+        // Already answered, closed, not asked: the donor gets the polite "late" answer.
+        if (isAppError(error)) return { outcome: 'late' };
+        throw error;
+      }
+    },
+    async answer(channel, to, text) {
+      if (channel === 'sms' && sms) await sms.sendDirect(to, text);
+      if (channel === 'whatsapp' && whatsapp) await whatsapp.sendText(to, text);
+    },
+  });
+  sms?.onInbound(async (message) => {
+    await replies.handle({ channel: 'sms', from: message.from, text: message.text });
   });
   return {
     now,
@@ -235,6 +342,15 @@ export function createServices(
     sessions,
     mail,
     notifier,
+    sms,
+    whatsapp,
+    replies,
+    channels: createChannelsService({
+      db,
+      now,
+      channels: notifier.channels,
+      getFlags: () => flags.getFlags(),
+    }),
     uploads,
     userViews,
     limiters,
@@ -247,6 +363,9 @@ export function createServices(
       counters,
       config,
       userViews,
+      phoneCodes,
+      phoneVerification,
+      flags,
       now,
     }),
     users: createUsersService({
@@ -254,15 +373,8 @@ export function createServices(
       sessions,
       limiters,
       userViews,
-      phoneChange: createPhoneChange({
-        db,
-        counters,
-        sender: options.phoneCodeSender ?? null,
-        userViews,
-        config,
-        logger,
-        now,
-      }),
+      phoneChange: createPhoneChange({ db, counters, phoneCodes, userViews, config, now }),
+      phoneVerification,
       now,
     }),
     privacy: createPrivacyService({

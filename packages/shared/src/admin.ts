@@ -134,6 +134,10 @@ export const notificationSettingsSchema = z.object({
   notifyAdminsOnCritical: z.boolean(),
   /** Extension: fairness cap, request alerts per donor per 7 days. */
   maxAlertsPerDonorPer7d: z.number().int().min(1).max(20).optional(),
+  /** Extension: SMS a day (SMS costs money); Critical alerts may exceed it. */
+  smsDailyBudget: z.number().int().min(0).max(1_000_000).optional(),
+  /** Extension: WhatsApp template messages a day; Critical alerts may exceed it. */
+  whatsappDailyBudget: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
@@ -144,6 +148,8 @@ export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
   maxDonorsPerRequest: 20,
   notifyAdminsOnCritical: true,
   maxAlertsPerDonorPer7d: 2,
+  smsDailyBudget: 500,
+  whatsappDailyBudget: 1000,
 };
 
 export const createHospitalSchema = z.object({

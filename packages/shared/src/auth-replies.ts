@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tokensSchema, userSchema } from './auth';
+import { authResultSchema, tokensSchema, userSchema } from './auth';
 
 /**
  * The `data` of the auth and users replies that auth.ts does not define yet (API.md "Auth",
@@ -26,6 +26,24 @@ export const updateUserResultSchema = z.object({
     .optional(),
 });
 export type UpdateUserResult = z.infer<typeof updateUserResultSchema>;
+
+/** A code sent by SMS: to which number, and until when it works. */
+export const phoneCodeSentSchema = z.object({
+  /** E.164. */
+  phone: z.string(),
+  /** ISO date-time after which the code no longer works. */
+  expiresAt: z.string(),
+});
+export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
+
+/**
+ * `POST /auth/register`: the new account, signed in, and when the `phoneVerification` flag is on
+ * and SMS is available, the code on its way to the phone (`POST /users/{id}/phone/verify`).
+ */
+export const registerResultSchema = authResultSchema.extend({
+  phoneVerification: phoneCodeSentSchema.optional(),
+});
+export type RegisterResult = z.infer<typeof registerResultSchema>;
 
 /** `POST /auth/login-otp` with `{email}` and `POST /auth/reset-password` with `{email}`: always sent. */
 export const mailSentResultSchema = z.object({ sent: z.literal(true) });

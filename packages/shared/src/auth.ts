@@ -108,13 +108,30 @@ export const loginSchema = z.object({
 export type Login = z.infer<typeof loginSchema>;
 
 /** `{email}` asks for a code; `{email, code}` signs in with it. */
-export const loginOtpSchema = z.object({
-  email: emailSchema,
-  code: z
-    .string()
-    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code has ${OTP_LENGTH} digits.`)
-    .optional(),
-});
+/** A one-time code as typed: OTP_LENGTH digits. */
+export const otpCodeSchema = z
+  .string()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code has ${OTP_LENGTH} digits.`);
+
+/**
+ * `POST /api/v1/auth/login-otp`: `{email}` or `{phone}` asks for a code (mailed, or sent by SMS
+ * to a verified mobile); the same with `code` signs in. Exactly one of e-mail and phone.
+ */
+export const loginOtpSchema = z
+  .object({
+    email: emailSchema.optional(),
+    phone: phoneSchema.optional(),
+    code: otpCodeSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.email === undefined) === (body.phone === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [body.email === undefined ? 'email' : 'phone'],
+        message: 'Give either an e-mail address or a mobile number.',
+      });
+    }
+  });
 export type LoginOtp = z.infer<typeof loginOtpSchema>;
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(16).max(512) });
@@ -182,6 +199,11 @@ export const userSchema = z.object({
   fullName: z.string(),
   phone: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /**
+   * When a code sent to `phone` was confirmed; null: not verified. An unverified phone cannot
+   * sign in by SMS code, receive SMS or WhatsApp alerts, or skip a request's confirmation.
+   */
+  phoneVerifiedAt: z.string().nullable(),
   bloodType: z.enum(BLOOD_TYPES).nullable(),
   gender: z.enum(GENDERS).nullable(),
   dateOfBirth: z.string().nullable(),
@@ -221,7 +243,5 @@ export const updateProfileSchema = z
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 
 /** `POST /api/v1/users/{id}/phone/confirm`: the code sent by SMS to the new phone number. */
-export const confirmPhoneChangeSchema = z.object({
-  code: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code has ${OTP_LENGTH} digits.`),
-});
+export const confirmPhoneChangeSchema = z.object({ code: otpCodeSchema });
 export type ConfirmPhoneChange = z.infer<typeof confirmPhoneChangeSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, plainText } from './text';
 import { paginated } from './api';
-import { contactPhoneSchema, emailSchema, pincodeSchema } from './auth';
+import { contactPhoneSchema, emailSchema, OTP_LENGTH, pincodeSchema } from './auth';
 import { BLOOD_TYPES, LANGUAGES, URGENCIES } from './constants';
 
 /**
@@ -11,6 +11,11 @@ import { BLOOD_TYPES, LANGUAGES, URGENCIES } from './constants';
  */
 
 export const BLOOD_REQUEST_STATUSES = [
+  /**
+   * A guest's request waiting for the code sent by SMS to its contact phone (issue #16): not yet
+   * seen by verifiers or in any list but its owner's; it expires unconfirmed.
+   */
+  'unconfirmed',
   'pending',
   'verified',
   'in_progress',
@@ -19,6 +24,11 @@ export const BLOOD_REQUEST_STATUSES = [
   'expired',
 ] as const;
 export type BloodRequestStatus = (typeof BLOOD_REQUEST_STATUSES)[number];
+
+/** The statuses staff lists show and filter by: an unconfirmed request is in none of them. */
+export const LISTED_BLOOD_REQUEST_STATUSES = BLOOD_REQUEST_STATUSES.filter(
+  (status) => status !== 'unconfirmed',
+);
 
 /** Statuses in which a request still needs blood (and can be edited, cancelled or expire). */
 export const OPEN_BLOOD_REQUEST_STATUSES = [
@@ -29,11 +39,13 @@ export const OPEN_BLOOD_REQUEST_STATUSES = [
 
 /**
  * API.md's state machine: pending → verified → in_progress → fulfilled; cancelled and expired
- * from any open state. Anything else is 409 INVALID_TRANSITION. A fake request is `cancelled`
+ * from any open state. `unconfirmed` (a guest's request before its phone code) becomes pending
+ * once confirmed, or expires. Anything else is 409 INVALID_TRANSITION. A fake request is `cancelled`
  * with a note (there is no `rejected` status).
  */
 export const BLOOD_REQUEST_TRANSITIONS: Record<BloodRequestStatus, readonly BloodRequestStatus[]> =
   {
+    unconfirmed: ['pending', 'expired'],
     pending: ['verified', 'cancelled', 'expired'],
     verified: ['in_progress', 'cancelled', 'expired'],
     in_progress: ['fulfilled', 'cancelled', 'expired'],
@@ -58,6 +70,10 @@ export const BLOOD_REQUEST_LIMITS = {
   requiredByMaxDays: 30,
   /** Without `requiredBy` a request expires this long after it was made. */
   defaultLifetimeHours: 72,
+  /** An `unconfirmed` request expires this long after it was made if its phone code never comes. */
+  confirmationWindowMinutes: 60,
+  /** Codes sent for one request's confirmation, the first one included. */
+  confirmationCodesMax: 3,
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -310,6 +326,12 @@ export const createBloodRequestResultSchema = z.object({
 });
 export type CreateBloodRequestResult = z.infer<typeof createBloodRequestResultSchema>;
 
+/** `POST /api/v1/blood-requests/track/{trackingCode}/confirm`: the code sent by SMS. */
+export const confirmBloodRequestSchema = z.object({
+  code: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code has ${OTP_LENGTH} digits.`),
+});
+export type ConfirmBloodRequest = z.infer<typeof confirmBloodRequestSchema>;
+
 export const bloodRequestResultSchema = z.object({ request: bloodRequestViewSchema });
 export const fullBloodRequestResultSchema = z.object({ request: bloodRequestSchema });
 
@@ -334,6 +356,13 @@ export const trackingSchema = z.object({
   donorsOnTheirWay: z.array(z.object({ firstName: z.string() })),
   /** Status changes, without notes or who made them. */
   history: z.array(z.object({ status: z.enum(BLOOD_REQUEST_STATUSES), at: z.string() })),
+  /**
+   * Extension, while `unconfirmed`: the contact phone the code went to, masked (last digits
+   * only), and when the newest code stops working. Null otherwise.
+   */
+  confirmation: z
+    .object({ phoneHint: z.string(), codeExpiresAt: z.string().nullable() })
+    .nullable(),
 });
 export type BloodRequestTracking = z.infer<typeof trackingSchema>;
 

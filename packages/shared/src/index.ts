@@ -22,3 +22,4 @@ export * from './client-logs';
 export * from './pwa';
 export * from './text';
 export * from './debug';
+export * from './channels';

@@ -178,6 +178,42 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the SMS and WhatsApp channels, and refuses malformed ones', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SMS_SMPP_URL: 'smpp://bdms:secret@smsc.example.in:2775',
+      SMS_SENDER_ID: 'BDMSIN',
+      SMS_DLT_ENTITY_ID: '1101234567890123456',
+      SMS_DLT_TEMPLATE_IDS: 'donor_alert=1107111111111111111,reply=1107222222222222222',
+      WHATSAPP_TOKEN: 'token',
+      WHATSAPP_PHONE_NUMBER_ID: '1234567890',
+      WHATSAPP_APP_SECRET: 'app-secret-1',
+      WHATSAPP_VERIFY_TOKEN: 'verify-token-1',
+    });
+    expect(config.sms).toEqual({
+      smppUrl: 'smpp://bdms:secret@smsc.example.in:2775',
+      senderId: 'BDMSIN',
+      entityId: '1101234567890123456',
+      templateIds: { donor_alert: '1107111111111111111', reply: '1107222222222222222' },
+      windowSize: 10,
+    });
+    expect(config.whatsapp).toMatchObject({
+      apiUrl: 'https://graph.facebook.com',
+      apiVersion: 'v21.0',
+      alertTemplate: 'blood_request_alert',
+    });
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ sms: null, whatsapp: null });
+    const problems = problemsOf({
+      DATA_DIR: tempDir(),
+      SMS_SMPP_URL: 'http://smsc.example.in',
+      SMS_DLT_TEMPLATE_IDS: 'donor_alert',
+      SMS_SENDER_ID: 'TOO-LONG-HEADER',
+    });
+    expect(problems.join('\n')).toMatch(/SMS_SMPP_URL/);
+    expect(problems.join('\n')).toMatch(/SMS_DLT_TEMPLATE_IDS/);
+    expect(problems.join('\n')).toMatch(/SMS_SENDER_ID/);
+  });
+
   it('treats blank values as unset', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

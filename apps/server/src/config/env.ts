@@ -125,6 +125,39 @@ export interface Config {
   databasePoolMax: number;
   /** null: limits in PostgreSQL (DATABASE_URL) or in memory (embedded PGlite). */
   redisUrl: string | null;
+  /** SMS over SMPP v3.4 (null: no SMS channel). */
+  sms: SmsConfig | null;
+  /** WhatsApp Business Cloud API (null: no WhatsApp channel). */
+  whatsapp: WhatsAppConfig | null;
+}
+
+export interface WhatsAppConfig {
+  /** Without a trailing slash, e.g. https://graph.facebook.com */
+  apiUrl: string;
+  apiVersion: string;
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+  /** The approved template of a donor alert (body {{1}}–{{6}}, two quick-reply buttons). */
+  alertTemplate: string;
+  /** A guest's request was received (body {{1}} tracking code, {{2}} tracking link). */
+  requestReceivedTemplate: string;
+  /** A donor accepted a guest's request (body {{1}} tracking code, {{2}} tracking link). */
+  donorComingTemplate: string;
+}
+
+export interface SmsConfig {
+  /** smpp://system_id:password@host:port */
+  smppUrl: string;
+  /** The DLT-registered sender id (header). */
+  senderId: string;
+  /** DLT principal entity id. */
+  entityId: string | null;
+  /** DLT content template id of each template the server sends, by name. */
+  templateIds: Readonly<Record<string, string>>;
+  /** Most submit_sm awaiting a response at once. */
+  windowSize: number;
 }
 
 export const DEFAULT_DATABASE_POOL_MAX = 10;
@@ -191,6 +224,72 @@ const envSchema = z.object({
     z
       .string()
       .refine((url) => hasProtocol(url, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL'),
+  ),
+  SMS_SMPP_URL: opt(
+    z
+      .string()
+      .refine(
+        (url) => hasProtocol(url, ['smpp:']) && /^smpp:\/\/[^:@/]+(:[^@/]*)?@[^/]+$/.test(url),
+        'must be smpp://system_id:password@host:port',
+      ),
+  ),
+  SMS_SENDER_ID: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z]{6}|\d{1,15})$/, 'must be a 6-letter DLT header or a number'),
+  ),
+  SMS_DLT_ENTITY_ID: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{10,30}$/, 'must be the DLT entity id (digits)'),
+  ),
+  SMS_DLT_TEMPLATE_IDS: opt(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[a-z_]+=\d{10,30}(,[a-z_]+=\d{10,30})*$/,
+        'must be name=id pairs separated by commas (donor_alert=1107…,reply=1107…)',
+      )
+      .transform((value) =>
+        Object.fromEntries(value.split(',').map((pair) => pair.split('=') as [string, string])),
+      ),
+  ),
+  SMS_WINDOW: opt(z.coerce.number().int().min(1).max(100)),
+  WHATSAPP_API_URL: opt(
+    z
+      .string()
+      .refine((url) => hasProtocol(url, ['http:', 'https:']), 'must be an http:// or https:// URL'),
+  ),
+  WHATSAPP_API_VERSION: opt(z.string().regex(/^v\d+\.\d+$/, 'must look like v21.0')),
+  WHATSAPP_TOKEN: opt(z.string().trim().min(1)),
+  WHATSAPP_PHONE_NUMBER_ID: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5,30}$/, 'must be digits'),
+  ),
+  WHATSAPP_APP_SECRET: opt(z.string().trim().min(8, 'must be the app secret')),
+  WHATSAPP_VERIFY_TOKEN: opt(z.string().trim().min(8, 'must be at least 8 characters')),
+  WHATSAPP_ALERT_TEMPLATE: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name'),
+  ),
+  WHATSAPP_REQUEST_RECEIVED_TEMPLATE: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name'),
+  ),
+  WHATSAPP_DONOR_COMING_TEMPLATE: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name'),
   ),
   MAIL_FROM: opt(z.string().refine(isMailbox, 'must be an e-mail address or "Name <address>"')),
   FEATURE_FLAGS: opt(z.string()),
@@ -350,5 +449,33 @@ export function loadConfig(
     rateLimitAllowList: vars.RATE_LIMIT_ALLOWLIST ?? [],
     databasePoolMax: vars.DATABASE_POOL_MAX ?? DEFAULT_DATABASE_POOL_MAX,
     redisUrl: vars.REDIS_URL ?? null,
+    sms: vars.SMS_SMPP_URL
+      ? {
+          smppUrl: vars.SMS_SMPP_URL,
+          senderId: vars.SMS_SENDER_ID ?? 'BDMSIN',
+          entityId: vars.SMS_DLT_ENTITY_ID ?? null,
+          templateIds: vars.SMS_DLT_TEMPLATE_IDS ?? {},
+          windowSize: vars.SMS_WINDOW ?? 10,
+        }
+      : null,
+    whatsapp:
+      vars.WHATSAPP_TOKEN &&
+      vars.WHATSAPP_PHONE_NUMBER_ID &&
+      vars.WHATSAPP_APP_SECRET &&
+      vars.WHATSAPP_VERIFY_TOKEN
+        ? {
+            apiUrl: (vars.WHATSAPP_API_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+            apiVersion: vars.WHATSAPP_API_VERSION ?? 'v21.0',
+            token: vars.WHATSAPP_TOKEN,
+            phoneNumberId: vars.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: vars.WHATSAPP_APP_SECRET,
+            verifyToken: vars.WHATSAPP_VERIFY_TOKEN,
+            alertTemplate: vars.WHATSAPP_ALERT_TEMPLATE ?? 'blood_request_alert',
+            requestReceivedTemplate:
+              vars.WHATSAPP_REQUEST_RECEIVED_TEMPLATE ?? 'blood_request_received',
+            donorComingTemplate:
+              vars.WHATSAPP_DONOR_COMING_TEMPLATE ?? 'blood_request_donor_coming',
+          }
+        : null,
   });
 }

@@ -30,6 +30,7 @@ export const ACTIVITY_MESSAGES: Record<string, Message> = {
   'user.phone_change_requested':
     'Asked to change the phone number; a code was sent to the new number.',
   'user.phone_changed': 'Phone number changed after confirming the code sent to it.',
+  'user.phone_verified': 'Phone number verified with the code sent to it.',
   'user.data_exported': 'A copy of the personal data was downloaded.',
   'document.uploaded': (details) => `${document(details)} uploaded.`,
   'document.verified': (details) => `${document(details)} verified.`,

@@ -46,6 +46,15 @@ export const DAILY_LIMITS = {
   loginCodes: 10,
   /** Phone number changes asked for per account (each sends a code to the new number). */
   phoneChanges: 5,
+  /** Verification codes asked for per account (at registration, and again on request). */
+  phoneVerifications: 5,
+  /** Sign-in codes sent by SMS per phone number (registered or not). */
+  loginCodesByPhone: 5,
+  /**
+   * Codes sent to one phone number, every purpose together (sign-in, verification, a change,
+   * a guest's request): SMS costs money, and nobody needs more in a day.
+   */
+  phoneCodes: 10,
 } as const;
 
 export interface AuthLimiters {

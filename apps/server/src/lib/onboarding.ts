@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { createActivityLog } from './activity-log';
 import { loadDonorFacts, onboardingState } from './donor-facts';
-import type { Notifier } from './notifications/notifier';
+import type { Notifier } from '../features/notifications/notifier';
 
 export interface DonorInputContext {
   notifier: Pick<Notifier, 'notify' | 'notifyAdmins'>;

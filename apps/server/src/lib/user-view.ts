@@ -83,6 +83,7 @@ export function toUserView(row: UserRow, facts: UserViewFacts = emptyFacts()): U
     fullName: row.fullName,
     phone: row.phone,
     phoneNumber: row.phone,
+    phoneVerifiedAt: row.phone && row.phoneVerifiedAt ? row.phoneVerifiedAt.toISOString() : null,
     bloodType: isBloodType(row.bloodType) ? row.bloodType : null,
     gender: isGender(row.gender) ? row.gender : null,
     dateOfBirth: row.dateOfBirth,

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN, E2E_MAIL_URL } from './constants';
+import { E2E_ADMIN, E2E_DLT, E2E_MAIL_URL, E2E_PHONE_URL } from './constants';
 
 let counter = 0;
 
@@ -142,4 +142,72 @@ export async function createHospital(request: APIRequestContext) {
   const password = 'hospital-password-1';
   await apiPost(request, '/api/v1/auth/reset-password', { token, password });
   return { ...hospital, password };
+}
+
+/** An SMS as the harness's SMSC acknowledged it (apps/server/src/test/smpp-server.ts). */
+export interface ReceivedSms {
+  messageId: string;
+  destinationAddr: string;
+  dataCoding: number;
+  text: string;
+  entityId: string | null;
+  templateId: string | null;
+  at: number;
+}
+
+/** Every SMS the SMSC acknowledged for `phone` (E.164), oldest first. */
+export async function smsTo(request: APIRequestContext, phone: string): Promise<ReceivedSms[]> {
+  const res = await request.get(`${E2E_PHONE_URL}/sms?to=${encodeURIComponent(phone)}`);
+  return (await res.json()) as ReceivedSms[];
+}
+
+/** Waits for the first SMS to `phone` sent at or after `since` (ms) that `match` accepts. */
+export async function waitForSms(
+  request: APIRequestContext,
+  phone: string,
+  match: (sms: ReceivedSms) => boolean,
+  { since = 0, timeout = 30_000 }: { since?: number; timeout?: number } = {},
+): Promise<ReceivedSms> {
+  let found: ReceivedSms | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await smsTo(request, phone)).find((sms) => sms.at >= since && match(sms));
+        return found !== undefined;
+      },
+      { timeout },
+    )
+    .toBe(true);
+  return found as ReceivedSms;
+}
+
+/**
+ * The first one-time code sent by SMS to `phone` at or after `since`: the SMS carries the DLT
+ * template of codes and starts with the 6 digits.
+ */
+export async function readSmsCode(
+  request: APIRequestContext,
+  phone: string,
+  since = 0,
+): Promise<{ code: string; text: string; sms: ReceivedSms }> {
+  const sms = await waitForSms(
+    request,
+    phone,
+    (candidate) =>
+      candidate.templateId === E2E_DLT.templates.phone_code && /^\d{6}\b/.test(candidate.text),
+    { since },
+  );
+  return { code: sms.text.slice(0, 6), text: sms.text, sms };
+}
+
+export async function apiGet<T>(
+  request: APIRequestContext,
+  path: string,
+  token?: string,
+): Promise<T> {
+  const res = await request.get(path, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(res.ok(), path).toBe(true);
+  return ((await res.json()) as { data: T }).data;
 }

@@ -113,7 +113,7 @@ export interface PushNotification {
 const DEFAULT_TITLE = 'Blood Donation Management System';
 
 /**
- * The server sends `{id, type, title, message, link}` (apps/server/src/lib/notifications/notifier.ts:
+ * The server sends `{id, type, title, message, link}` (apps/server/src/features/notifications/notifier.ts:
  * only what a lock screen may show). A plain-text payload becomes the body.
  */
 export function notificationFromPush(payload: unknown, origin: string): PushNotification {

@@ -19,6 +19,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     fullName: 'Asha Rao',
     phone: '+919876543210',
     phoneNumber: '+919876543210',
+    phoneVerifiedAt: null,
     bloodType: 'O+',
     gender: 'female',
     dateOfBirth: '1990-04-12',

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bloodRequests } from './blood-requests';
 import { users } from './users';
 
 /**
@@ -39,12 +40,20 @@ export const refreshTokens = pgTable(
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-export const ONE_TIME_CODE_PURPOSES = ['login', 'phone_change'] as const;
+export const ONE_TIME_CODE_PURPOSES = [
+  'login',
+  'phone_change',
+  'phone_verification',
+  'request_confirmation',
+] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 
 /**
- * One-time codes: e-mailed sign-in codes (`login`) and the code sent to a new phone number
- * before it replaces the old one (`phone_change`, with the new number in `phone`). `code_hash`
+ * One-time codes: sign-in codes (`login`, mailed, or sent by SMS to a verified phone: then
+ * `phone` holds it), the code sent to a new phone number before it replaces the old one
+ * (`phone_change`, with the new number in `phone`), the code confirming the account's phone
+ * (`phone_verification`) and the code confirming a guest's blood request (`request_confirmation`:
+ * no user, `blood_request_id` set, `phone` the contact phone). `code_hash`
  * is an HMAC keyed with the server secret: six digits have only a million values, so a plain
  * hash would be reversed at once from a leaked table.
  *
@@ -58,9 +67,10 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null only for `request_confirmation`. */
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    /** `request_confirmation`: the guest's request the code confirms. */
+    bloodRequestId: uuid().references(() => bloodRequests.id, { onDelete: 'cascade' }),
     codeHash: text().notNull(),
     purpose: text().$type<OneTimeCodePurpose>().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -76,7 +86,16 @@ export const oneTimeCodes = pgTable(
   },
   (table) => [
     index('one_time_codes_user_purpose_idx').on(table.userId, table.purpose),
-    check('one_time_codes_purpose_check', sql`${table.purpose} in ('login', 'phone_change')`),
+    index('one_time_codes_blood_request_idx').on(table.bloodRequestId),
+    check(
+      'one_time_codes_purpose_check',
+      sql`${table.purpose} in (${sql.raw(ONE_TIME_CODE_PURPOSES.map((p) => `'${p}'`).join(', '))})`,
+    ),
+    // A request's code belongs to the request; every other code to an account.
+    check(
+      'one_time_codes_owner_check',
+      sql`case when ${table.purpose} = 'request_confirmation' then ${table.bloodRequestId} is not null and ${table.userId} is null else ${table.userId} is not null and ${table.bloodRequestId} is null end`,
+    ),
   ],
 );
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** In-app notifications, written in the user's language when they are created. */
@@ -42,30 +53,41 @@ export const pushSubscriptions = pgTable(
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
-export const DELIVERY_CHANNELS = ['push', 'email'] as const;
+export const DELIVERY_CHANNELS = ['push', 'email', 'sms', 'whatsapp'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /**
  * `queued`: waiting for (another) attempt at `next_attempt_at`; `sent`: handed over (the push
  * service accepted it, or the e-mail is in the mail outbox); `failed`: gave up; `gone`: the
  * push subscription no longer exists (404/410), so it was removed; `held`: an e-mail over its
- * type's burst allowance (lib/notifications/email-digest.ts), waiting until `next_attempt_at` (the
- * end of its window) to go out in one digest; `digested`: sent as part of a digest.
+ * type's burst allowance (features/notifications/email-digest.ts), waiting until `next_attempt_at` (the
+ * end of its window) to go out in one digest; `digested`: sent as part of a digest; `skipped`:
+ * not sent on purpose (an SMS/WhatsApp channel's daily budget was spent, or the consent was
+ * withdrawn before it went out).
  */
-export const DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'gone', 'held', 'digested'] as const;
+export const DELIVERY_STATUSES = [
+  'queued',
+  'sent',
+  'failed',
+  'gone',
+  'held',
+  'digested',
+  'skipped',
+] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
  * One row per channel (and per push subscription) a notification must still reach. Written in
  * the transaction of the event, delivered by the notification worker, so nothing is lost on a
- * crash or restart.
+ * crash or restart. A message to a guest requester (no account, so no in-app notification:
+ * features/notifications/requester-messages.ts) has no `notification_id`; it carries its
+ * `destination`, `blood_request_id` and pre-rendered `payload` instead (the recipient check).
  */
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     id: uuid().primaryKey().defaultRandom(),
-    notificationId: uuid()
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    /** Null only for a message to a guest requester (see above). */
+    notificationId: uuid().references(() => notifications.id, { onDelete: 'cascade' }),
     channel: text().$type<DeliveryChannel>().notNull(),
     /** The push subscription this delivery is for (push only). */
     pushSubscriptionId: uuid().references(() => pushSubscriptions.id, { onDelete: 'set null' }),
@@ -75,16 +97,77 @@ export const notificationDeliveries = pgTable(
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** Phone channels: the E.164 number the message is for, fixed when it was queued. */
+    destination: text(),
+    /** Phone channels: what to send, rendered in the recipient's language when queued. */
+    payload: jsonb().$type<Record<string, string>>(),
+    /** Critical: never waits for quiet hours and may exceed the channel's daily budget. */
+    critical: boolean().notNull().default(false),
+    /** Sent while the channel's daily budget was already spent (Critical only). */
+    overBudget: boolean().notNull().default(false),
+    /** The blood request an alert is about: a reply (YES, "I can donate") answers it. */
+    bloodRequestId: uuid(),
+    /** The short link (`/r/<code>`) in an SMS that opens the notification's link. */
+    shortCode: text(),
+    /** The provider's id of the sent message (SMPP message_id, WhatsApp wamid). */
+    providerMessageId: text(),
+    /** The last delivery receipt or status the provider reported (DELIVRD, read, failed…). */
+    receiptStatus: text(),
+    receiptAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('notification_deliveries_status_next_idx').on(table.status, table.nextAttemptAt),
     index('notification_deliveries_notification_idx').on(table.notificationId),
-    check('notification_deliveries_channel_check', sql`${table.channel} in ('push', 'email')`),
+    uniqueIndex('notification_deliveries_short_code_unique').on(table.shortCode),
+    index('notification_deliveries_provider_message_idx').on(
+      table.channel,
+      table.providerMessageId,
+    ),
+    index('notification_deliveries_destination_idx').on(table.destination, table.createdAt),
+    check(
+      'notification_deliveries_channel_check',
+      sql`${table.channel} in ('push', 'email', 'sms', 'whatsapp')`,
+    ),
     check(
       'notification_deliveries_status_check',
-      sql`${table.status} in ('queued', 'sent', 'failed', 'gone', 'held', 'digested')`,
+      sql`${table.status} in ('queued', 'sent', 'failed', 'gone', 'held', 'digested', 'skipped')`,
+    ),
+    check(
+      'notification_deliveries_recipient_check',
+      sql`${table.notificationId} is not null or (${table.destination} is not null and ${table.bloodRequestId} is not null and ${table.payload} is not null)`,
     ),
   ],
 );
 
 export type NotificationDeliveryRow = typeof notificationDeliveries.$inferSelect;
+
+export const CONSENT_CHANNELS = ['sms', 'whatsapp'] as const;
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
+
+/**
+ * A donor's consent to alerts on a phone channel, one row per grant: when, the exact wording
+ * shown, in which language; withdrawn (in the settings, or by replying STOP) at `withdrawn_at`.
+ * The current consent is the newest row; older rows stay as the record.
+ */
+export const channelConsents = pgTable(
+  'channel_consents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text().$type<ConsentChannel>().notNull(),
+    wording: text().notNull(),
+    language: text().notNull(),
+    grantedAt: timestamp({ withTimezone: true }).notNull(),
+    withdrawnAt: timestamp({ withTimezone: true }),
+    /** `settings` or `reply` (STOP by SMS or WhatsApp). */
+    withdrawnVia: text(),
+  },
+  (table) => [
+    index('channel_consents_user_channel_idx').on(table.userId, table.channel, table.grantedAt),
+    check('channel_consents_channel_check', sql`${table.channel} in ('sms', 'whatsapp')`),
+  ],
+);
+
+export type ChannelConsentRow = typeof channelConsents.$inferSelect;

@@ -32,6 +32,11 @@ export const users = pgTable(
     status: text().$type<(typeof DONOR_STATUSES)[number]>().notNull().default('pending'),
     fullName: text().notNull(),
     phone: text().unique(),
+    /**
+     * When a code sent by SMS to `phone` was confirmed (registration, a phone change); null: not
+     * verified. Cleared whenever the phone changes without a code (an administrator's edit).
+     */
+    phoneVerifiedAt: timestamp({ withTimezone: true }),
     bloodType: text(),
     gender: text(),
     dateOfBirth: date({ mode: 'string' }),

@@ -59,6 +59,7 @@ const ADMIN_ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: obj
   { method: 'PUT', url: '/api/v1/admin/flags', payload: { bloodRequests: true } },
   { method: 'GET', url: '/api/v1/admin/client-logs' },
   { method: 'GET', url: '/api/v1/admin/debug' },
+  { method: 'GET', url: '/api/v1/admin/notifications/channels' },
 ];
 
 beforeAll(async () => {

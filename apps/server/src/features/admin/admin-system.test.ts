@@ -289,7 +289,10 @@ describe('GET|PUT /api/v1/admin/notifications/settings', () => {
     });
     const notify = () =>
       db().transaction((tx) =>
-        testApp.app.services.notifier.notify(tx, donor.id, { type: 'donor.approved', email: true }),
+        testApp.app.services.notifier.notify(tx, donor.id, {
+          type: 'donor.approved',
+          reachOut: true,
+        }),
       );
     const channels = async (id: string | null) =>
       (

@@ -25,8 +25,8 @@ import {
   toDocumentView,
   toQuestionnaireView,
 } from '../../lib/donor-facts';
-import type { Notifier } from '../../lib/notifications/notifier';
-import type { NotificationType } from '../../lib/notifications/templates';
+import type { Notifier } from '../notifications/notifier';
+import type { NotificationType } from '../notifications/templates';
 import type { RequestMeta } from '../../lib/request-context';
 import { REVOKE_REASONS, type Sessions } from '../../lib/sessions';
 import type { UserViews } from '../../lib/user-view';
@@ -219,7 +219,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           type: transition.event,
           params: reason ? { reason: reasonParam(reason) } : {},
           link: transition.link,
-          email: true,
+          reachOut: true,
         });
         return row;
       });

@@ -1,5 +1,5 @@
 import { OTP_MAX_ATTEMPTS } from '@bdms/shared';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   consentRecords,
@@ -25,6 +25,16 @@ export function createAuthRepository(db: Db) {
         .select()
         .from(users)
         .where(eq(users.email, email.toLowerCase()))
+        .limit(1);
+      return row;
+    },
+
+    /** The live-or-not account whose phone is `phone` and was verified by a code. */
+    async findByVerifiedPhone(phone: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)))
         .limit(1);
       return row;
     },
@@ -107,6 +117,8 @@ export function createAuthRepository(db: Db) {
       requestedFrom: string;
       createdAt: Date;
       expiresAt: Date;
+      /** The verified phone it was sent to; null when mailed. */
+      phone: string | null;
     }): Promise<void> {
       await db.insert(oneTimeCodes).values({ ...code, purpose: 'login' });
     },

@@ -11,6 +11,7 @@ import {
   passwordResetResultSchema,
   refreshResultSchema,
   refreshSchema,
+  registerResultSchema,
   registerSchema,
   resetPasswordSchema,
   successEnvelope,
@@ -18,11 +19,12 @@ import {
 } from '@bdms/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { ACCOUNT_LIMITS, DAILY_LIMITS } from '../../lib/auth-limits';
 import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
-import type { AuthService } from './auth.service';
+import type { AuthService, LoginTarget } from './auth.service';
 
 /**
  * Per-address limits (@fastify/rate-limit, keyed by request.ip). Indian mobile networks put many
@@ -58,7 +60,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           'recorded with the version of the privacy notice and terms. Donors must be 18 to 65 years old. The phone is ' +
           'stored in E.164, so `09876543210` and `+91 98765 43210` are the same number. `language` (any supported interface language: en, es, fr, de, hi, ar, zh, pt, ru, ja, bn, mr, te, ta; ' +
           'default en) is stored; e-mails and SMS are written in en, es, hi, bn, mr, te and ta, any other language gets English. The phone ' +
-          'must be a mobile (donors receive SMS): a landline is 400. **Idempotent** by `X-Request-ID`: a retry with the same id and body returns the first ' +
+          'must be a mobile (donors receive SMS): a landline is 400. With the `phoneVerification` flag on and an SMS provider configured, a 6-digit code is sent to it and the reply adds `phoneVerification: {phone, expiresAt}`: the phone counts as verified (`user.phoneVerifiedAt`) only once `POST /users/{id}/phone/verify` confirms the code. ' +
+          '**Idempotent** by `X-Request-ID`: a retry with the same id and body returns the first ' +
           'account (header `Idempotent-Replayed: true`), signed in with **new** tokens, and creates no second account: ' +
           "tokens are never stored, so the retry must still carry the account's current password (else 409 " +
           '`CONFLICT`). The same id with another body is 409 `CONFLICT`. A password that is too common or easy to guess ' +
@@ -67,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           `Rate limit: ${AUTH_RATE_LIMITS.register.max} per hour per address.`,
         body: registerSchema,
         response: {
-          201: successEnvelope(authResultSchema),
+          201: successEnvelope(registerResultSchema),
           ...errorResponses(400, 409, 429),
         },
       },
@@ -114,10 +117,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: AUTH_RATE_LIMITS.loginOtp },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with a code sent by e-mail',
+        summary: 'Sign in with a code sent by e-mail or SMS',
         description:
           '`{email}` mails a 6-digit code valid 10 minutes and answers `{sent: true}`, also for addresses with no ' +
-          'account. Earlier codes keep working until they expire; using one voids the others. `{email, code}` signs ' +
+          'account. `{phone}` (a 10-digit Indian mobile, with or without +91/0) sends the code by SMS instead, and ' +
+          'answers `{sent: true}` the same way whether or not the number belongs to an account; the code goes out ' +
+          'only to an account whose phone was verified by a code (at registration with `phoneVerification` on, or a ' +
+          'phone change): an unverified number may have been typed by someone who does not own it. With no SMS ' +
+          'provider configured `{phone}` is 409 `SMS_UNAVAILABLE` (before anything is counted). `{phone, code}` ' +
+          `signs in like \`{email, code}\`. Send exactly one of \`email\` and \`phone\` (400 otherwise). At most ` +
+          `${DAILY_LIMITS.loginCodesByPhone} sign-in codes per phone number per day, and ${DAILY_LIMITS.phoneCodes} codes of ` +
+          "any kind (sign-in, verification, a request's confirmation) per phone number per day, in the database. Earlier codes keep working until they expire; using one voids the others. `{email, code}` signs " +
           'in: a wrong, expired or used code is 401 `INVALID_OTP`. Each code takes 5 wrong tries from the client ' +
           'address that asked for it and 5 from anywhere else, then that budget is spent (even the right code fails ' +
           'from there), so a stranger cannot void the code the owner just received. Per client address and e-mail ' +
@@ -130,19 +140,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         body: loginOtpSchema,
         response: {
           200: successEnvelope(z.union([authResultSchema, mailSentResultSchema])),
-          ...errorResponses(400, 401, 429),
+          ...errorResponses(400, 401, 409, 429),
         },
       },
     },
     async (request) => {
-      const { email, code } = request.body;
+      const { email, phone, code } = request.body;
+      // The schema lets exactly one of them through.
+      let target: LoginTarget;
+      if (phone !== undefined) target = { phone };
+      else if (email !== undefined) target = { email };
+      else
+        throw new AppError('VALIDATION_ERROR', 'Give either an e-mail address or a mobile number.');
       if (code === undefined) {
-        await auth.requestLoginCode(email, requestMeta(request));
+        await auth.requestLoginCode(target, requestMeta(request));
         return { success: true as const, data: { sent: true as const } };
       }
       return {
         success: true as const,
-        data: await auth.loginWithCode(email, code, requestMeta(request)),
+        data: await auth.loginWithCode(target, code, requestMeta(request)),
       };
     },
   );

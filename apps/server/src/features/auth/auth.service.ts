@@ -4,6 +4,7 @@ import {
   type AuthResult,
   type Login,
   type Register,
+  type RegisterResult,
   type Role,
   type User,
 } from '@bdms/shared';
@@ -17,9 +18,12 @@ import { accountKey } from '../../lib/backoff-limiter';
 import type { DailyCounters } from '../../lib/daily-counters';
 import { uniqueViolation } from '../../lib/db-errors';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
-import type { Mailer } from '../../lib/mail/mailer';
-import { renderOtpMail, renderResetMail } from '../../lib/mail/templates';
+import type { Mailer } from '../notifications/mail/mailer';
+import { renderOtpMail, renderResetMail } from '../notifications/mail/templates';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import type { PhoneCodes } from '../../lib/sms/phone-codes';
+import type { FlagsService } from '../flags/flags.service';
+import type { PhoneVerification } from '../users/phone-verification.service';
 import { assertPasswordStrongEnough } from '../../lib/password-policy';
 import { REVOKE_REASONS, type SessionContext, type Sessions } from '../../lib/sessions';
 import { issueSetPasswordLink } from '../../lib/set-password-links';
@@ -32,6 +36,7 @@ import {
   keyedDigest,
 } from '../../lib/tokens';
 import { emptyFacts, toUserView, type UserViews } from '../../lib/user-view';
+import { flagInTransaction } from '../flags/flag-in-transaction';
 import { createAuthRepository } from './auth.repository';
 
 /** What a donor agrees to at registration, recorded with CONSENT_VERSION. */
@@ -64,8 +69,16 @@ export interface AuthServiceDeps {
   counters: DailyCounters;
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
   userViews: UserViews;
+  /** Codes by SMS: sign-in by phone, and the phone's verification at registration. */
+  phoneCodes: PhoneCodes;
+  phoneVerification: Pick<PhoneVerification, 'issue'>;
+  flags: Pick<FlagsService, 'getFlags'>;
   now?: () => number;
 }
+
+/** Who asks for a sign-in code: an e-mail address or a mobile number (E.164), never both. */
+export type LoginTarget =
+  { email: string; phone?: undefined } | { phone: string; email?: undefined };
 
 const ROLE_NAMES: Record<Role, string> = {
   donor: 'donor',
@@ -113,7 +126,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     input: Register,
     passwordHash: string,
     context: RequestContext,
-  ): Promise<AuthResult> {
+    verification: { deliver?: () => void },
+  ): Promise<RegisterResult> {
     const repo = createAuthRepository(tx);
     if (await repo.isEmailTaken(input.email)) throw emailTaken();
     if (await repo.isPhoneTaken(input.phone)) throw phoneTaken();
@@ -166,7 +180,53 @@ export function createAuthService(deps: AuthServiceDeps) {
       details: { consentVersion: CONSENT_VERSION },
       requestId: context.requestId ?? null,
     });
-    return { user: toUserView(user, emptyFacts(now())), tokens };
+    const result: RegisterResult = { user: toUserView(user, emptyFacts(now())), tokens };
+    // Issue #16: with the flag on, the phone counts as verified only once its code comes back.
+    // Read through `tx`: on PGlite a read outside the open transaction (the flags cache
+    // refreshing) would wait for it forever.
+    if (deps.phoneCodes.available && (await flagInTransaction(tx, 'phoneVerification'))) {
+      try {
+        const pending = await deps.phoneVerification.issue(tx, user);
+        verification.deliver = pending.deliver;
+        result.phoneVerification = {
+          phone: pending.phone,
+          expiresAt: pending.expiresAt.toISOString(),
+        };
+      } catch (error) {
+        // The number's codes for today are spent (perhaps by a stranger): the account is made
+        // all the same, unverified, and the donor asks for a code later.
+        if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+      }
+    }
+    return result;
+  }
+
+  /** `requestLoginCode` for a phone: the same limits, and a ceiling per number for every purpose. */
+  async function requestLoginCodeByPhone(phone: string, context: RequestContext): Promise<void> {
+    // Said before anything is counted: it depends on the server's setup, not on the number.
+    deps.phoneCodes.assertAvailable('body.phone');
+    const wait = await limiters.otpRequests.consume(accountKey(context.ip, phone));
+    if (wait > 0) throw tooManyAttempts(wait);
+    // Counted for every number, registered or not, so the 429 reveals nothing.
+    const daily = await deps.counters.take(
+      `login-code-phone:${keyedDigest(deps.config.jwtSecret, 'phone', phone)}`,
+      DAILY_LIMITS.loginCodesByPhone,
+    );
+    if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
+    await deps.phoneCodes.takeDailyBudget(phone);
+    const user = await repository.findByVerifiedPhone(phone);
+    if (!user || user.deletedAt || (await repository.isDisabled(user))) return;
+    const issued = deps.phoneCodes.issue('login', phone, user.language);
+    const at = now();
+    await repository.insertLoginCode({
+      userId: user.id,
+      codeHash: hashOtpCode(deps.config.jwtSecret, user.id, OTP_PURPOSE, issued.code),
+      requestedFrom: addressDigest(context.ip),
+      createdAt: new Date(at),
+      expiresAt: issued.expiresAt,
+      phone,
+    });
+    issued.deliver();
   }
 
   return {
@@ -180,15 +240,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     async register(
       input: Register,
       context: RequestContext,
-    ): Promise<{ result: AuthResult; replayed: boolean }> {
+    ): Promise<{ result: RegisterResult; replayed: boolean }> {
       assertPasswordStrongEnough(input.password, 'body.password', [
         input.email,
         input.fullName,
         input.phone,
       ]);
       const passwordHash = await hashPassword(input.password);
+      const verification: { deliver?: () => void } = {};
       if (!context.idempotencyKey) {
-        const result = await db.transaction((tx) => createDonor(tx, input, passwordHash, context));
+        const result = await db.transaction((tx) =>
+          createDonor(tx, input, passwordHash, context, verification),
+        );
+        verification.deliver?.();
         return { result, replayed: false };
       }
       const reply = await deps.idempotency.run(
@@ -198,11 +262,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           requestHash: fingerprint(input, deps.config.jwtSecret),
         },
         async (tx) => {
-          const result = await createDonor(tx, input, passwordHash, context);
+          const result = await createDonor(tx, input, passwordHash, context, verification);
           return { statusCode: 201, body: result, stored: { user: { id: result.user.id } } };
         },
       );
-      if (!reply.replayed) return { result: reply.body as AuthResult, replayed: false };
+      if (!reply.replayed) {
+        verification.deliver?.();
+        return { result: reply.body as RegisterResult, replayed: false };
+      }
       const stored = reply.body as { user?: { id?: unknown } } | null;
       const found =
         typeof stored?.user?.id === 'string'
@@ -245,10 +312,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Mails a code when the address belongs to a live account; says nothing either way. Earlier
-     * codes stay valid until they expire (a stranger asking for codes cannot void the owner's).
+     * Mails a code when the address belongs to a live account, or sends one by SMS when the
+     * phone is a live account's verified phone; says nothing either way. Earlier codes stay
+     * valid until they expire (a stranger asking for codes cannot void the owner's). A phone
+     * that was never verified gets nothing: whoever typed it may not own it, and the code
+     * would hand the account to the number's real owner.
      */
-    async requestLoginCode(email: string, context: RequestContext = {}): Promise<void> {
+    async requestLoginCode(target: LoginTarget, context: RequestContext = {}): Promise<void> {
+      if (target.phone !== undefined) return requestLoginCodeByPhone(target.phone, context);
+      const email = target.email;
       const wait = await limiters.otpRequests.consume(accountKey(context.ip, email));
       if (wait > 0) throw tooManyAttempts(wait);
       // Counted for every address, registered or not, so the 429 reveals nothing.
@@ -275,6 +347,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           requestedFrom: addressDigest(context.ip),
           createdAt: new Date(at),
           expiresAt: new Date(at + OTP_TTL_MINUTES * 60_000),
+          phone: null,
         });
         await mailer.enqueue({ to: user.email, userId: user.id, kind: 'login_otp', ...mail }, tx);
       });
@@ -286,11 +359,19 @@ export function createAuthService(deps: AuthServiceDeps) {
      * client address that asked for it, one for everyone else, so a stranger's guesses never
      * void the code the owner just received.
      */
-    async loginWithCode(email: string, code: string, context: RequestContext): Promise<AuthResult> {
-      const key = accountKey(context.ip, email);
+    async loginWithCode(
+      target: LoginTarget,
+      code: string,
+      context: RequestContext,
+    ): Promise<AuthResult> {
+      const account = target.phone ?? target.email;
+      const key = accountKey(context.ip, account);
       const wait = await limiters.otpFailures.consume(key);
       if (wait > 0) throw tooManyAttempts(wait);
-      const found = await repository.findByEmail(email);
+      const found =
+        target.phone !== undefined
+          ? await repository.findByVerifiedPhone(target.phone)
+          : await repository.findByEmail(target.email);
       const user = found && !found.deletedAt ? found : undefined;
       const isRight =
         user !== undefined &&
@@ -304,7 +385,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError('INVALID_OTP', INVALID_OTP_MESSAGE);
       }
       await limiters.otpFailures.reset(key);
-      await limiters.passwordFailures.reset(email);
+      await limiters.passwordFailures.reset(user.email);
       if (await repository.isDisabled(user)) {
         throw new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
       }

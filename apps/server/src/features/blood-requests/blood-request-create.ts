@@ -12,11 +12,12 @@ import { lockKeyForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
-import type { Mailer } from '../../lib/mail/mailer';
-import type { Notifier } from '../../lib/notifications/notifier';
+import type { Mailer } from '../notifications/mail/mailer';
+import type { Notifier } from '../notifications/notifier';
+import type { RequesterMessages } from '../notifications/requester-messages';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
-import { accessOf, actorOf } from './blood-request-access';
+import { accessOf, actorOf, SYSTEM } from './blood-request-access';
 import type { RequestLifecycle } from './blood-request-lifecycle';
 import { locate } from './blood-request-location';
 import { fullView } from './blood-request-views';
@@ -25,12 +26,15 @@ import {
   hospitalNameKey,
   type BloodRequestsRepository,
 } from './blood-requests.repository';
+import type { RequestConfirmation } from './request-confirmation';
 import { renderTrackingLinkMail } from './tracking-link.mail';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export const CREATE_ROUTE_KEY = 'POST /api/v1/blood-requests';
+export const CODE_NOT_SENT_NOTE =
+  'No confirmation code could be sent to the contact phone today (its daily limit); sent to review.';
 
 /** Per contact phone (guests and donors), counted in the database so every process agrees. */
 export const PHONE_LIMIT = { max: 3, windowMs: DAY_MS } as const;
@@ -60,6 +64,10 @@ export interface RequestIntakeDeps {
   mail: Pick<Mailer, 'enqueue' | 'kick'>;
   config: { jwtSecret: string; publicUrl: string };
   now: () => number;
+  /** A guest's request confirmed by a code sent to its contact phone (issue #16). */
+  confirmation: Pick<RequestConfirmation, 'required' | 'unconfirmedExpiry' | 'issue'>;
+  /** A guest's tracking code and link by SMS/WhatsApp once the request goes to review. */
+  requester: Pick<RequesterMessages, 'requestReceived'>;
 }
 
 /**
@@ -140,6 +148,7 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
     const actor = actorOf(caller);
     const privileged = actor.role === 'hospital' || actor.role === 'admin';
 
+    const confirmationCode: { deliver?: () => void } = {};
     const work = async (
       tx: Db,
     ): Promise<{ statusCode: 200 | 201; body: CreateBloodRequestResult }> => {
@@ -183,11 +192,20 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       });
       let hospitalId = ownHospital?.id ?? null;
       if (!hospitalId && facilityId) hospitalId = await repo.hospitalForFacility(facilityId);
+      const unconfirmed = await deps.confirmation.required(
+        tx,
+        caller,
+        privileged,
+        body.contactPhone,
+      );
       const status: BloodRequestStatus = privileged ? 'verified' : 'pending';
+      const firstStatus: BloodRequestStatus = unconfirmed ? 'unconfirmed' : 'pending';
       const requiredBy = body.requiredBy ? new Date(body.requiredBy) : null;
+      const expiresAt =
+        requiredBy ?? new Date(at.getTime() + BLOOD_REQUEST_LIMITS.defaultLifetimeHours * HOUR_MS);
       const values: NewBloodRequestRow = {
         trackingCode: '',
-        status: 'pending',
+        status: firstStatus,
         urgency: body.urgency,
         bloodType: body.bloodType,
         unitsNeeded: body.unitsNeeded,
@@ -205,9 +223,8 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
         contactPhone: body.contactPhone,
         contactEmail: body.contactEmail ?? null,
         requiredBy,
-        expiresAt:
-          requiredBy ??
-          new Date(at.getTime() + BLOOD_REQUEST_LIMITS.defaultLifetimeHours * HOUR_MS),
+        // Unconfirmed, it lives only until the confirmation window closes.
+        expiresAt: unconfirmed ? deps.confirmation.unconfirmedExpiry(at, expiresAt) : expiresAt,
         notes: body.notes ?? null,
         language: body.language ?? null,
         createdBy: actor.id,
@@ -232,7 +249,7 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       }
       await repo.addHistory({
         requestId: row.id,
-        status: 'pending',
+        status: firstStatus,
         notes: null,
         by: actor.id,
         byRole: actor.role,
@@ -263,7 +280,24 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
           meta,
         );
       }
-      await notifyStaff(tx, row);
+      let waitsForCode = unconfirmed;
+      if (unconfirmed) {
+        try {
+          // Nobody is told until the code comes back.
+          confirmationCode.deliver = (await deps.confirmation.issue(tx, row)).deliver;
+        } catch (error) {
+          // The number's codes for today are spent (perhaps by someone else): an emergency is
+          // never refused for it; the request goes to review as it would without the flag.
+          if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+          row = await transition(tx, row, 'pending', SYSTEM, CODE_NOT_SENT_NOTE, meta);
+          waitsForCode = false;
+        }
+      }
+      if (!waitsForCode) {
+        await notifyStaff(tx, row);
+        // A guest is told now (pending); with a code to confirm, when it comes back.
+        await deps.requester.requestReceived(tx, row);
+      }
       return { statusCode: 201, body: { request: await fullView(tx, row), duplicate: false } };
     };
 
@@ -280,6 +314,8 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
     } else {
       outcome = { ...(await db.transaction(work)), replayed: false };
     }
+    // After the commit (a replay sends nothing: the code went out the first time).
+    if (!outcome.replayed) confirmationCode.deliver?.();
     notifier.kick();
     deps.mail.kick();
     return {

@@ -15,9 +15,9 @@ import type { BloodRequestRow } from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
 import { flagInTransaction } from '../flags/flag-in-transaction';
 import { AppError } from '../../lib/app-error';
-import type { MailLanguage } from '../../lib/mail/templates';
+import type { MailLanguage } from '../notifications/mail/templates';
 import { readNotificationSettings } from '../../lib/notification-settings';
-import type { Notifier } from '../../lib/notifications/notifier';
+import type { Notifier } from '../notifications/notifier';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
 import { SYSTEM, type Actor } from './blood-request-access';
@@ -51,6 +51,15 @@ const URGENCY_LABELS: Record<string, Record<MailLanguage, string>> = {
   },
 };
 const STATUS_LABELS: Record<BloodRequestStatus, Record<MailLanguage, string>> = {
+  unconfirmed: {
+    en: 'waiting for the code sent to the contact phone',
+    es: 'esperando el código enviado al teléfono de contacto',
+    hi: 'संपर्क फ़ोन पर भेजे गए कोड की प्रतीक्षा में',
+    bn: 'যোগাযোগের ফোনে পাঠানো কোডের অপেক্ষায়',
+    mr: 'संपर्क फोनवर पाठवलेल्या कोडच्या प्रतीक्षेत',
+    te: 'సంప్రదింపు ఫోన్‌కు పంపిన కోడ్ కోసం వేచి ఉంది',
+    ta: 'தொடர்பு எண்ணுக்கு அனுப்பிய குறியீட்டுக்குக் காத்திருக்கிறது',
+  },
   pending: {
     en: 'waiting for verification',
     es: 'pendiente de verificación',
@@ -210,7 +219,11 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           distance: String(roundKm(candidate.distanceKm)),
         },
         link: `/dashboard?request=${row.id}`,
-        email: true,
+        reachOut: true,
+        // A reply to the alert (YES by SMS, "I can donate") answers this request; Critical
+        // alerts never wait for quiet hours and may exceed a channel's daily budget.
+        subject: { bloodRequestId: row.id },
+        critical: row.urgency === 'critical',
       });
     }
     await repo.recordRound(row.id, round, radiusKm, at);
@@ -295,7 +308,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
             status: (language) => STATUS_LABELS[to][language],
           },
           link: '/dashboard',
-          email: true,
+          reachOut: true,
         });
       }
     }
@@ -311,7 +324,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           type: 'blood_request.verified_again',
           params: { bloodType: row.bloodType, hospital: row.hospitalName, city: row.city },
           link: `/dashboard?request=${row.id}`,
-          email: true,
+          reachOut: true,
         });
       }
       if (waiting.length > 0) {
@@ -350,7 +363,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           type: critical ? 'blood_request.critical' : 'blood_request.awaiting_verification',
           params,
           link: '/admin/requests',
-          email: critical,
+          reachOut: critical,
         });
       }
     }
@@ -421,7 +434,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         type: 'blood_request.back_to_review',
         params,
         link: verifier.role === 'hospital' ? '/hospital/dashboard' : '/admin/requests',
-        email: true,
+        reachOut: true,
       });
     }
     for (const donorId of await repo.acceptedNotDonated(row.id)) {
@@ -429,7 +442,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         type: 'blood_request.on_hold',
         params,
         link: `/dashboard?request=${row.id}`,
-        email: true,
+        reachOut: true,
       });
     }
     await notifyStaff(tx, updated, told);

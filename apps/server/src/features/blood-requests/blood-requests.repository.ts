@@ -416,6 +416,13 @@ export function createBloodRequestsRepository(db: Db) {
       const scoped = scopeCondition(scope);
       if (scoped) conditions.push(scoped);
       if (query.status) conditions.push(eq(bloodRequests.status, query.status));
+      // An unconfirmed request (its phone code not back yet, issue #16) is in no list but
+      // the one of the account that made it.
+      conditions.push(
+        scope.kind === 'donor'
+          ? sql`(${bloodRequests.status} <> 'unconfirmed' or ${bloodRequests.createdBy} = ${scope.userId})`
+          : sql`${bloodRequests.status} <> 'unconfirmed'`,
+      );
       if (query.bloodType) conditions.push(eq(bloodRequests.bloodType, query.bloodType));
       if (query.urgency) conditions.push(eq(bloodRequests.urgency, query.urgency));
       if (query.city) {
@@ -695,7 +702,7 @@ export function createBloodRequestsRepository(db: Db) {
         .from(bloodRequests)
         .where(
           and(
-            inArray(bloodRequests.status, ['pending', 'verified', 'in_progress']),
+            inArray(bloodRequests.status, ['unconfirmed', 'pending', 'verified', 'in_progress']),
             lte(bloodRequests.expiresAt, at),
           ),
         )

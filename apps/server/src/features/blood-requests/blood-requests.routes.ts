@@ -1,7 +1,10 @@
 import {
+  BLOOD_REQUEST_LIMITS,
+  OTP_MAX_ATTEMPTS,
   acceptedDonorsResultSchema,
   bloodRequestPageSchema,
   bloodRequestResultSchema,
+  confirmBloodRequestSchema,
   createBloodRequestResultSchema,
   createBloodRequestSchema,
   fullBloodRequestResultSchema,
@@ -17,6 +20,7 @@ import {
 } from '@bdms/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DAILY_LIMITS } from '../../lib/auth-limits';
 import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser, requireActiveAccount, requireRole } from '../../plugins/auth';
@@ -32,6 +36,8 @@ const BEARER = [{ bearerAuth: [] }];
 export const BLOOD_REQUEST_RATE_LIMITS = {
   create: { max: 5, timeWindow: '1 hour' },
   track: { max: 60, timeWindow: '1 minute' },
+  /** Confirming a request by its SMS code, and asking for a new one. */
+  confirm: { max: 20, timeWindow: '15 minutes' },
 } as const;
 
 const isStaff = (request: FastifyRequest) =>
@@ -73,6 +79,19 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           '**Contact phone**: an Indian mobile, or a landline with its STD code (`040-2345 6789`), stored E.164 ' +
           '(`+914023456789`). `language`: any supported interface language; messages are in en, es, hi, bn, mr, te or ta, others ' +
           'get English. ' +
+          '**Confirmation by SMS code** (issue #16), only while the `phoneVerification` flag is on and an SMS ' +
+          'provider is configured: a guest’s request (or a signed-in requester’s whose own phone is not verified) ' +
+          'starts `unconfirmed` and a 6-digit code valid 10 minutes goes by SMS to `contactPhone`, which must then be ' +
+          'a mobile (a landline is 400 on `body.contactPhone`). Until `POST /track/{trackingCode}/confirm` gets the code ' +
+          'it is in no list but its owner’s, nobody is told, and it expires ' +
+          `${BLOOD_REQUEST_LIMITS.confirmationWindowMinutes} minutes after it was made; once confirmed it is \`pending\` ` +
+          'with its normal expiry. Hospital accounts, administrators and requesters with a verified phone skip it. ' +
+          'With the flag off, or no provider, requests start `pending` as before. ' +
+          '**Guest requester by SMS/WhatsApp**: when a guest’s request becomes `pending` (at once, or when its code ' +
+          'is confirmed; never while `unconfirmed`) one message with its tracking code and a link to its tracking page ' +
+          'goes to a mobile `contactPhone`, by SMS (`smsNotifications` flag, `smsEnabled`, SMS configured) else by ' +
+          'WhatsApp (`whatsappIntegration`, WhatsApp configured), in its `language`, through the delivery outbox ' +
+          '(no quiet-hours wait; a Critical request’s may exceed the daily budget). ' +
           '**Expiry**: `requiredBy`, else 72 hours after creation (`expiresAt`). **Critical** requests tell every ' +
           'administrator at once (in-app, push and e-mail) while `notifyAdminsOnCritical` is on; pending ones tell ' +
           'administrators (and the named hospital) in-app.\n\n' +
@@ -109,6 +128,71 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(statusCode).send({ success: true as const, data: result });
+    },
+  );
+
+  app.post(
+    '/api/v1/blood-requests/track/:trackingCode/confirm',
+    {
+      config: { rateLimit: BLOOD_REQUEST_RATE_LIMITS.confirm },
+      schema: {
+        tags: ['blood-requests'],
+        summary:
+          'Confirm an unconfirmed request with the code sent to its contact phone (anyone with both)',
+        description:
+          'The request goes to review (`pending`; administrators and the named hospital are told) with its normal ' +
+          'expiry, and the reply is the tracking view. A wrong, expired, used or void code is 400 `INVALID_PHONE_CODE` ' +
+          `on \`body.code\`; each code takes ${OTP_MAX_ATTEMPTS} tries (parallel tries cannot exceed it), then it is void. ` +
+          'A request that is not `unconfirmed` (already confirmed, expired) is 409 `CONFLICT`; unknown codes are 404. ' +
+          `Rate limit: ${BLOOD_REQUEST_RATE_LIMITS.confirm.max} per 15 minutes per address.`,
+        params: trackingCodeParamsSchema,
+        body: confirmBloodRequestSchema,
+        response: {
+          200: successEnvelope(trackingSchema),
+          ...errorResponses(400, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => {
+      await bloodRequests.confirmByCode(
+        request.params.trackingCode,
+        request.body.code,
+        requestMeta(request),
+      );
+      return {
+        success: true as const,
+        data: await bloodRequests.track(request.params.trackingCode),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/blood-requests/track/:trackingCode/confirm/resend',
+    {
+      config: { rateLimit: BLOOD_REQUEST_RATE_LIMITS.confirm },
+      schema: {
+        tags: ['blood-requests'],
+        summary:
+          'Send a new confirmation code to an unconfirmed request’s contact phone (anyone with the code)',
+        description:
+          'Voids the earlier code and answers the tracking view (`confirmation.codeExpiresAt` is the new code’s ' +
+          `expiry). At most ${BLOOD_REQUEST_LIMITS.confirmationCodesMax} codes per request (the first included), and ` +
+          `${DAILY_LIMITS.phoneCodes} codes of any kind per phone number per day (India time, in the database), then ` +
+          '429 with Retry-After. 409 `CONFLICT` when the request is not `unconfirmed`; 409 `SMS_UNAVAILABLE` with no ' +
+          'SMS provider configured.',
+        params: trackingCodeParamsSchema,
+        response: {
+          200: successEnvelope(trackingSchema),
+          ...errorResponses(400, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => {
+      await bloodRequests.resendConfirmation(request.params.trackingCode);
+      return {
+        success: true as const,
+        data: await bloodRequests.track(request.params.trackingCode),
+      };
     },
   );
 
@@ -282,7 +366,7 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
         summary: 'Move a request through its states',
         description:
           'Administrators, and a hospital for its own or named requests. `pending → verified → in_progress → ' +
-          'fulfilled`; `cancelled` and `expired` from any open state (pending, verified, in_progress); anything else ' +
+          'fulfilled`; `cancelled` and `expired` from any open state (pending, verified, in_progress); an `unconfirmed` request (waiting for its SMS code) moves only by that code or its expiry; anything else ' +
           'is 409 `INVALID_TRANSITION`. There is no `rejected`: a fake request is `cancelled` with `notes` saying ' +
           'so. Each change appends `{status, notes, by, byRole, at}` to `history`, is recorded in the activity log ' +
           'and tells a registered requester. Becoming `verified` runs the first matching round (see "Matching").',
@@ -325,7 +409,9 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'expired, or past its `expiresAt` before the expiry job ran): no contact is released then. More donors ' +
           'than units: every donor who accepts is welcome and gets the contact (blood centres defer some donors at ' +
           'screening), and the requester is told each time with the running count; simultaneous acceptances are ' +
-          'serialised on the request, so it moves to `in_progress` once and each count is told once.',
+          'serialised on the request, so it moves to `in_progress` once and each count is told once. A guest ' +
+          'requester gets one SMS (else WhatsApp) at the first acceptance only: a donor is coming, with the tracking ' +
+          'code and link, never the donor’s name or phone.',
         security: BEARER,
         params: idParamsSchema,
         body: respondSchema,

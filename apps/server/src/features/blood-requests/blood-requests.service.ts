@@ -19,11 +19,15 @@ import type { Db } from '../../db/client';
 import type { BloodRequestMatchRow, BloodRequestRow, NewBloodRequestRow } from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
+import type { DailyCounters } from '../../lib/daily-counters';
 import type { Idempotency } from '../../lib/idempotency';
-import type { Mailer } from '../../lib/mail/mailer';
-import type { Notifier } from '../../lib/notifications/notifier';
+import type { Mailer } from '../notifications/mail/mailer';
+import type { Notifier } from '../notifications/notifier';
+import { createRequesterMessages } from '../notifications/requester-messages';
 import type { RequestMeta } from '../../lib/request-context';
+import type { PhoneCodes } from '../../lib/sms/phone-codes';
 import type { AuthUser } from '../../plugins/auth';
+import type { FlagsService } from '../flags/flags.service';
 import {
   accessOf,
   actorOf,
@@ -39,6 +43,7 @@ import { createRequestLifecycle } from './blood-request-lifecycle';
 import { locate } from './blood-request-location';
 import { fullView, fullViews, toMatchedView } from './blood-request-views';
 import { createBloodRequestsRepository, hospitalNameKey } from './blood-requests.repository';
+import { createRequestConfirmation } from './request-confirmation';
 
 export {
   CREATE_ROUTE_KEY,
@@ -85,13 +90,17 @@ export interface MatchingOptions {
 
 export interface BloodRequestsServiceDeps {
   db: Db;
-  notifier: Pick<Notifier, 'notify' | 'kick'>;
+  notifier: Pick<Notifier, 'notify' | 'kick' | 'messageRequester'>;
   idempotency: Idempotency;
   /** Tracking links to the contact on file (a duplicate made by someone who may not see it). */
   mail: Pick<Mailer, 'enqueue' | 'kick'>;
   config: { jwtSecret: string; publicUrl: string };
   now?: () => number;
   matching?: Partial<MatchingOptions>;
+  /** Codes by SMS for a guest's request (issue #16); the flag decides whether they are asked. */
+  phoneCodes: PhoneCodes;
+  counters: DailyCounters;
+  flags: Pick<FlagsService, 'getFlags'>;
   logger?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -105,7 +114,10 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
   };
   const lifecycle = createRequestLifecycle({ notifier, now, maxRadiusKm: matching.maxRadiusKm });
   const { matchRound, transition, backToReview } = lifecycle;
-  const intake = createRequestIntake({ ...deps, now }, lifecycle);
+  // A guest requester's tracking code and link on their phone (issue #16).
+  const requester = createRequesterMessages({ notifier, publicUrl: deps.config.publicUrl, now });
+  const confirmation = createRequestConfirmation({ ...deps, now, requester }, lifecycle);
+  const intake = createRequestIntake({ ...deps, now, confirmation, requester }, lifecycle);
 
   return {
     create: intake.create,
@@ -116,10 +128,11 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       const row = await repo.findByTrackingCode(code);
       if (!row)
         throw new AppError('NOT_FOUND', 'There is no blood request with this tracking code.');
-      const [history, counts, names] = await Promise.all([
+      const [history, counts, names, pendingCode] = await Promise.all([
         repo.historyFor([row.id]),
         repo.matchCountsFor([row.id]),
         repo.donorsOnTheirWay(row.id),
+        confirmation.view(db, row),
       ]);
       return {
         trackingCode: row.trackingCode,
@@ -136,8 +149,22 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         matches: counts.get(row.id) ?? { notified: 0, accepted: 0, declined: 0 },
         donorsOnTheirWay: names.map((name) => ({ firstName: name.trim().split(/\s+/)[0] ?? '' })),
         history: history.map((item) => ({ status: item.status, at: item.at.toISOString() })),
+        confirmation: pendingCode,
       };
     },
+
+    /** Anyone with the tracking code and the SMS code: the request goes to review. */
+    async confirmByCode(
+      trackingCode: string,
+      code: string,
+      meta: Pick<RequestMeta, 'requestId'>,
+    ): Promise<void> {
+      await confirmation.confirm(db, trackingCode, code, meta);
+      notifier.kick();
+    },
+
+    /** Anyone with the tracking code: a new code to the contact phone (limited per request). */
+    resendConfirmation: (trackingCode: string) => confirmation.resend(db, trackingCode),
 
     /**
      * Administrators: all (with contacts; the access is logged). Hospitals: their own and those
@@ -322,6 +349,15 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       const row = await db.transaction(async (tx) => {
         const current = await loadLocked(tx, id);
         await requireManager(createBloodRequestsRepository(tx), caller, current, false);
+        // Only the code sent to its contact phone confirms an unconfirmed request (issue #16),
+        // and it expires by itself: staff neither move it nor move anything back to it.
+        if (current.status === 'unconfirmed' || body.status === 'unconfirmed') {
+          throw new AppError(
+            'INVALID_TRANSITION',
+            'A request waiting for its SMS code is confirmed only by that code, or expires.',
+            { from: current.status, to: body.status },
+          );
+        }
         return transition(tx, current, body.status, actorOf(caller), body.notes ?? null, meta);
       });
       notifier.kick();
@@ -331,14 +367,16 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     /**
      * A matched donor answers. Accept: the reply carries the requester's contact, a verified
      * request becomes in_progress, and the requester (if registered) and the hospital are told
-     * how many donors are on their way. Decline: never asked again for this request. The same
+     * how many donors are on their way; a guest requester gets one message on the contact phone
+     * at the first acceptance (requester-messages.ts). Decline: never asked again for this request. The same
      * answer again is idempotent (200, same reply); the other answer after one was given is 409.
      */
     async respond(
       caller: AuthUser,
       id: string,
       response: MatchResponse,
-      meta: RequestMeta,
+      // Only the request id is kept (history, activity log): a reply by SMS has no HTTP request.
+      meta: Pick<RequestMeta, 'requestId'>,
     ): Promise<MatchedBloodRequest> {
       if (caller.role !== 'donor')
         throw new AppError('FORBIDDEN', 'Only donors respond to blood requests.');
@@ -362,6 +400,8 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         if (response === 'accepted') {
           if (row.status === 'verified') {
             row = await transition(tx, row, 'in_progress', SYSTEM, 'A donor accepted.', meta);
+            // The first acceptance: a guest requester learns a donor is coming (no name, no phone).
+            await requester.donorComing(tx, row);
           }
           const accepted = (await repo.matchCountsFor([id])).get(id)?.accepted ?? 1;
           const params = {
@@ -378,7 +418,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
               type: 'blood_request.donor_accepted',
               params,
               link: '/dashboard',
-              email: true,
+              reachOut: true,
             });
           }
         }
@@ -429,7 +469,19 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       for (const candidate of await createBloodRequestsRepository(db).dueForExpiry(at)) {
         const done = await db.transaction(async (tx) => {
           const row = await createBloodRequestsRepository(tx).findById(candidate.id, true);
-          if (!row || !isOpenStatus(row.status) || row.expiresAt > at) return false;
+          if (!row || row.expiresAt > at) return false;
+          if (row.status === 'unconfirmed') {
+            await transition(
+              tx,
+              row,
+              'expired',
+              SYSTEM,
+              'Not confirmed with the code in time.',
+              null,
+            );
+            return true;
+          }
+          if (!isOpenStatus(row.status)) return false;
           await transition(tx, row, 'expired', SYSTEM, 'No longer needed after its time.', null);
           return true;
         });

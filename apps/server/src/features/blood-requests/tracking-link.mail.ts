@@ -1,6 +1,6 @@
 import { APP_NAME } from '@bdms/shared';
-import type { OutgoingMail } from '../../lib/mail/mailer';
-import { mailLanguage, renderMailLayout, type MailLayout } from '../../lib/mail/templates';
+import type { OutgoingMail } from '../notifications/mail/mailer';
+import { mailLanguage, renderMailLayout, type MailLayout } from '../notifications/mail/templates';
 
 type Texts = Pick<MailLayout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string };
 

@@ -1,6 +1,6 @@
 import { APP_NAME, type ContactMessage } from '@bdms/shared';
-import type { OutgoingMail } from '../../lib/mail/mailer';
-import { escapeHtml } from '../../lib/mail/templates';
+import type { OutgoingMail } from '../notifications/mail/mailer';
+import { escapeHtml } from '../notifications/mail/templates';
 
 /**
  * The e-mail to the support address for one contact form message: plain text plus an HTML copy

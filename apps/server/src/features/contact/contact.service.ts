@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { createActivityLog } from '../../lib/activity-log';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
-import type { Mailer } from '../../lib/mail/mailer';
+import type { Mailer } from '../notifications/mail/mailer';
 import type { RequestMeta } from '../../lib/request-context';
 import { renderContactMail } from './contact.mail';
 import { createContactRepository } from './contact.repository';

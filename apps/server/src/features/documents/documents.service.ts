@@ -8,8 +8,8 @@ import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { toDocumentView } from '../../lib/donor-facts';
-import type { Notifier } from '../../lib/notifications/notifier';
-import { documentTypeName } from '../../lib/notifications/templates';
+import type { Notifier } from '../notifications/notifier';
+import { documentTypeName } from '../notifications/templates';
 import { afterDonorInputChanged } from '../../lib/onboarding';
 import type { RequestMeta } from '../../lib/request-context';
 import { isStorageFull, type UploadStore } from '../../lib/uploads';
@@ -212,7 +212,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
             reason: (rejectionReason ?? '').replace(/[.!?।]+$/u, ''),
           },
           link: '/onboarding',
-          email: true,
+          reachOut: true,
         });
         return row;
       });

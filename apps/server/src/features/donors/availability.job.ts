@@ -7,9 +7,9 @@ import {
   availabilityExpiresAt,
   availableUntilEnd,
 } from '../../lib/availability';
-import type { MailLogger } from '../../lib/mail/mailer';
-import type { Notifier } from '../../lib/notifications/notifier';
-import { localDate } from '../../lib/notifications/templates';
+import type { MailLogger } from '../notifications/mail/mailer';
+import type { Notifier } from '../notifications/notifier';
+import { localDate } from '../notifications/templates';
 import { createDonorsRepository } from './donors.repository';
 
 const DAY_MS = 86_400_000;

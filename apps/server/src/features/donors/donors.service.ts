@@ -25,7 +25,7 @@ import {
   toOnboardingStatus,
   toQuestionnaireView,
 } from '../../lib/donor-facts';
-import type { Notifier } from '../../lib/notifications/notifier';
+import type { Notifier } from '../notifications/notifier';
 import { afterDonorInputChanged } from '../../lib/onboarding';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';

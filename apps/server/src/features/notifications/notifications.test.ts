@@ -357,7 +357,7 @@ describe('notification delivery', () => {
     await app.app.services.flags.setFlags({ emailNotifications: false }, null);
     await app.app.services.notifier.notify(db(), donor.row.id, {
       type: 'donor.approved',
-      email: true,
+      reachOut: true,
     });
     expect((await deliveries()).filter((row) => row.status === 'queued')).toHaveLength(0);
   });

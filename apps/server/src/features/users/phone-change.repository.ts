@@ -80,10 +80,10 @@ export function createPhoneChangeRepository(db: Db) {
     },
 
     /** Throws the driver's unique violation when the phone was taken meanwhile. */
-    async setPhone(userId: string, phone: string): Promise<UserRow | undefined> {
+    async setPhone(userId: string, phone: string, verifiedAt: Date): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ phone })
+        .set({ phone, phoneVerifiedAt: verifiedAt })
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .returning();
       return row;

@@ -1,4 +1,4 @@
-import { OTP_TTL_MINUTES, type User } from '@bdms/shared';
+import type { User } from '@bdms/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -9,8 +9,8 @@ import { DAILY_LIMITS, tooManyAttempts } from '../../lib/auth-limits';
 import type { DailyCounters } from '../../lib/daily-counters';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { RequestMeta } from '../../lib/request-context';
-import { renderPhoneCodeText, type PhoneCodeSender } from '../../lib/sms/phone-code-sender';
-import { digestsEqual, generateOtpCode, hashOtpCode } from '../../lib/tokens';
+import type { PhoneCodes } from '../../lib/sms/phone-codes';
+import { digestsEqual, hashOtpCode } from '../../lib/tokens';
 import type { UserViews } from '../../lib/user-view';
 import type { AuthUser } from '../../plugins/auth';
 import { createPhoneChangeRepository } from './phone-change.repository';
@@ -27,11 +27,10 @@ const PURPOSE = 'phone_change';
 export interface PhoneChangeDeps {
   db: Db;
   counters: DailyCounters;
-  /** Null: no SMS provider is configured, so a phone change is refused (SMS_UNAVAILABLE). */
-  sender: PhoneCodeSender | null;
+  /** Without a provider a phone change is refused (SMS_UNAVAILABLE). */
+  phoneCodes: PhoneCodes;
   userViews: UserViews;
   config: Pick<Config, 'jwtSecret'>;
-  logger?: { error(object: object, message: string): void };
   now?: () => number;
 }
 
@@ -57,11 +56,7 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
   return {
     /** 409 SMS_UNAVAILABLE when no code can be sent, before anything is changed. */
     assertAvailable(): void {
-      if (!deps.sender) {
-        throw new AppError('SMS_UNAVAILABLE', SMS_UNAVAILABLE_MESSAGE, [
-          { path: 'body.phone', message: SMS_UNAVAILABLE_MESSAGE },
-        ]);
-      }
+      deps.phoneCodes.assertAvailable('body.phone', SMS_UNAVAILABLE_MESSAGE);
     },
 
     /** Records the pending change in `tx` (voiding any earlier one); call `deliver` after commit. */
@@ -72,18 +67,18 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
       caller: AuthUser,
       meta: Pick<RequestMeta, 'requestId'>,
     ): Promise<PendingPhoneChange> {
-      const sender = deps.sender;
-      if (!sender) throw new AppError('SMS_UNAVAILABLE', SMS_UNAVAILABLE_MESSAGE);
+      deps.phoneCodes.assertAvailable('body.phone', SMS_UNAVAILABLE_MESSAGE);
       const daily = await deps.counters.take(
         `phone-change:${target.id}`,
         DAILY_LIMITS.phoneChanges,
         tx,
       );
       if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
+      // Counted for every number, free or not, so the 429 reveals nothing either.
+      await deps.phoneCodes.takeDailyBudget(phone, tx);
       const repo = createPhoneChangeRepository(tx);
       const at = now();
-      const code = generateOtpCode();
-      const expiresAt = new Date(at + OTP_TTL_MINUTES * 60_000);
+      const { code, expiresAt, deliver } = deps.phoneCodes.issue(PURPOSE, phone, target.language);
       await repo.voidPending(target.id, new Date(at));
       await repo.insertPending({
         userId: target.id,
@@ -107,18 +102,7 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
         expiresAt,
         deliver() {
           if (isTaken) return;
-          // Not awaited: the reply must not wait on (or reveal) the provider.
-          sender
-            .send({
-              to: phone,
-              code,
-              purpose: PURPOSE,
-              language: target.language,
-              text: renderPhoneCodeText(target.language, code),
-            })
-            .catch((error: unknown) =>
-              deps.logger?.error({ err: error, userId: target.id }, 'phone code not sent'),
-            );
+          deliver();
         },
       };
     },
@@ -149,7 +133,8 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
           const repo = createPhoneChangeRepository(tx);
           if (!(await repo.consume(attempt.id, at))) throw invalid();
           if (await repo.isPhoneUsedByOther(phone, id)) throw unusable();
-          const row = await repo.setPhone(id, phone);
+          // The code reached this number: it is verified from now on (issue #16).
+          const row = await repo.setPhone(id, phone, at);
           await createActivityLog(tx).record({
             action: 'user.phone_changed',
             actorId: caller.id,

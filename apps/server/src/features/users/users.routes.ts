@@ -7,6 +7,7 @@ import {
   confirmPhoneChangeSchema,
   deleteAccountSchema,
   paginationQuerySchema,
+  phoneCodeSentSchema,
   successEnvelope,
   updateProfileSchema,
   updateUserResultSchema,
@@ -94,6 +95,69 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         request.body,
         requestMeta(request),
       ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/users/:id/phone/verification',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: "Send a code to verify the account's phone number",
+        description:
+          "The user themself. Sends a 6-digit code valid 10 minutes by SMS to the account's phone and answers " +
+          '`{phone, expiresAt}`; a new code voids the earlier one. Registration already sends one when the ' +
+          '`phoneVerification` flag is on; this is the "send it again". Until the phone is verified ' +
+          '(`user.phoneVerifiedAt`), it cannot be used to sign in by code (`POST /auth/login-otp {phone}`), receives no ' +
+          'SMS or WhatsApp alerts, and does not spare its owner the confirmation of a blood request. At most ' +
+          `${DAILY_LIMITS.phoneVerifications} per account and ${DAILY_LIMITS.phoneCodes} codes of any kind per phone number ` +
+          'per day (India time, counted in the database), then 429 with Retry-After. 409 `CONFLICT` when the phone is ' +
+          'already verified or there is none; 409 `SMS_UNAVAILABLE` with no SMS provider configured.',
+        security: BEARER,
+        params: userIdParamsSchema,
+        response: {
+          200: successEnvelope(phoneCodeSentSchema),
+          ...errorResponses(401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await users.sendPhoneVerification(currentUser(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/v1/users/:id/phone/verify',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: "Verify the account's phone number with the code sent to it",
+        description:
+          'The user themself. Marks the phone verified (`user.phoneVerifiedAt`) and returns the user. A wrong, ' +
+          'expired or used code, none pending, or a code sent to a number the account no longer has, is 400 ' +
+          '`INVALID_PHONE_CODE` on `body.code`; after 5 wrong tries the code is void (parallel tries cannot exceed it).',
+        security: BEARER,
+        params: userIdParamsSchema,
+        body: confirmPhoneChangeSchema,
+        response: {
+          200: successEnvelope(userResultSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        user: await users.verifyPhone(
+          currentUser(request),
+          request.params.id,
+          request.body.code,
+          requestMeta(request),
+        ),
+      },
     }),
   );
 

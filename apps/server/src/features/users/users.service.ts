@@ -20,6 +20,7 @@ import { voidSetPasswordLinks } from '../../lib/set-password-links';
 import type { UserViews } from '../../lib/user-view';
 import type { AuthUser } from '../../plugins/auth';
 import type { PendingPhoneChange, PhoneChange } from './phone-change.service';
+import type { PhoneVerification } from './phone-verification.service';
 import { createUsersRepository, type ProfileChanges } from './users.repository';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
@@ -32,6 +33,7 @@ export interface UsersServiceDeps {
   limiters: Pick<AuthLimiters, 'passwordFailures'>;
   userViews: UserViews;
   phoneChange: PhoneChange;
+  phoneVerification: PhoneVerification;
   now?: () => number;
 }
 
@@ -133,6 +135,16 @@ export function createUsersService(deps: UsersServiceDeps) {
       code: string,
       meta: Pick<RequestMeta, 'requestId'>,
     ) => deps.phoneChange.confirm(caller, id, code, meta),
+
+    sendPhoneVerification: (caller: AuthUser, id: string) =>
+      deps.phoneVerification.send(caller, id),
+
+    verifyPhone: (
+      caller: AuthUser,
+      id: string,
+      code: string,
+      meta: Pick<RequestMeta, 'requestId'>,
+    ) => deps.phoneVerification.verify(caller, id, code, meta),
 
     /**
      * The user themself only. A wrong current password is a 400 on `body.currentPassword`, not a

@@ -156,6 +156,18 @@ export const TABLE: Record<string, Rule | Rule[]> = {
     // No change is pending, so an allowed caller gets 400 INVALID_PHONE_CODE.
     ok: [400],
   },
+  'POST /api/v1/users/:id/phone/verification': {
+    access: OWNER_ONLY,
+    call: (w) => ({ params: owner(w) }),
+    // No SMS provider in the harness: an allowed caller gets 409 SMS_UNAVAILABLE (or CONFLICT).
+    ok: [409],
+  },
+  'POST /api/v1/users/:id/phone/verify': {
+    access: OWNER_ONLY,
+    call: (w) => ({ params: owner(w), payload: { code: '000000' } }),
+    // No code was sent, so an allowed caller gets 400 INVALID_PHONE_CODE.
+    ok: [400],
+  },
   'GET /api/v1/users/:id/activity': { access: OWNER_OR_ADMIN, call: (w) => ({ params: owner(w) }) },
   'GET /api/v1/users/:id/export': { access: OWNER_OR_ADMIN, call: (w) => ({ params: owner(w) }) },
   'DELETE /api/v1/users/:id': {
@@ -243,6 +255,14 @@ export const TABLE: Record<string, Rule | Rule[]> = {
 
   // Notifications: the caller's own; another user's notification is hidden (404)
   'GET /api/v1/notifications': { access: SIGNED_IN },
+  'GET /api/v1/notifications/channels': { access: SIGNED_IN },
+  'PUT /api/v1/notifications/channels/:channel': {
+    access: SIGNED_IN,
+    call: () => ({ params: { channel: 'sms' }, payload: { consent: false, language: 'en' } }),
+  },
+  'GET /api/v1/admin/notifications/channels': { access: ADMIN },
+  // An SMS short link: a redirect for anyone (an unknown code goes to the home page).
+  'GET /r/:code': { access: PUBLIC, call: () => ({ params: { code: 'Ab3dE9' } }), ok: [302] },
   'POST /api/v1/notifications/:id/read': {
     access: access(D, H, A, H, H, H),
     call: (w) => ({ params: { id: w.notificationId } }),
@@ -365,6 +385,20 @@ export const TABLE: Record<string, Rule | Rule[]> = {
       },
     },
   ],
+  // Anyone holding the tracking code (the guest's only key); the request is not unconfirmed: 409.
+  'POST /api/v1/blood-requests/track/:trackingCode/confirm': {
+    access: PUBLIC,
+    call: (w) => ({
+      params: { trackingCode: w.donorRequest.trackingCode },
+      payload: { code: '000000' },
+    }),
+    ok: [409],
+  },
+  'POST /api/v1/blood-requests/track/:trackingCode/confirm/resend': {
+    access: PUBLIC,
+    call: (w) => ({ params: { trackingCode: w.donorRequest.trackingCode } }),
+    ok: [409],
+  },
   'GET /api/v1/blood-requests/track/:trackingCode': {
     access: PUBLIC,
     call: (w) => ({ params: { trackingCode: w.donorRequest.trackingCode } }),

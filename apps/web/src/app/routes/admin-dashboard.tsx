@@ -8,6 +8,7 @@ import { BloodTypePanel } from '../../features/admin/components/dashboard/blood-
 import { ClientLogsPanel } from '../../features/admin/components/dashboard/client-logs-panel';
 import { DebugPanel } from '../../features/admin/components/dashboard/debug-panel';
 import { DonorStatsPanel } from '../../features/admin/components/dashboard/donor-stats-panel';
+import { ChannelsPanel } from '../../features/admin/components/dashboard/channels-panel';
 import { EmailPanel } from '../../features/admin/components/dashboard/email-panel';
 import { FlagsPanel } from '../../features/admin/components/dashboard/flags-panel';
 import { HospitalsPanel } from '../../features/admin/components/dashboard/hospitals-panel';
@@ -41,6 +42,7 @@ export default function AdminDashboardPage() {
           <ActivityFeed />
           <EmailPanel defaultTestAddress={user?.email ?? ''} />
         </div>
+        <ChannelsPanel />
         <ClientLogsPanel />
         <DebugPanel />
         <h2 className="mt-4 text-2xl font-bold text-slate-900">

@@ -201,6 +201,45 @@ describe('one-time code sign-in', () => {
     ]);
   });
 
+  it('with phone verification on, sends the code by SMS to a mobile number and signs in with it', async () => {
+    const donor = makeUser({ status: 'approved' });
+    const server = mockApi({
+      'POST /auth/login-otp': (request) =>
+        (request.body as { code?: string }).code ? signInReply(donor) : ok({ sent: true }),
+    });
+    const { router } = renderRoutes(routes, {
+      path: '/login?method=code',
+      flags: { phoneVerification: true },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'SMS' }));
+    const phone = screen.getByLabelText(/^Mobile number/);
+    expect(phone).toHaveFocus();
+    await user.type(phone, '12345');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining('10-digit Indian mobile'));
+    await user.clear(phone);
+    await user.type(phone, '098765 43210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(
+      await screen.findByText(/If an account has the verified number \+91 98765 43210/),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^6-digit code/), '654321');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(server.callsTo('POST /auth/login-otp').map((call) => call.body)).toEqual([
+      { phone: '+919876543210' },
+      { phone: '+919876543210', code: '654321' },
+    ]);
+  });
+
+  it('offers no SMS choice while phone verification is off', async () => {
+    mockApi({});
+    renderRoutes(routes, { path: '/login?method=code' });
+    expect(await screen.findByLabelText(/^E-mail address/)).toBeVisible();
+    expect(screen.queryByRole('radio', { name: 'SMS' })).toBeNull();
+  });
+
   it('keeps the method in the address and the remembered origin across the switch', async () => {
     const donor = makeUser({ status: 'approved' });
     mockApi({

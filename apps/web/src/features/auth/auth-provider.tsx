@@ -78,8 +78,8 @@ export function AuthProvider({
     () => ({
       login: async (credentials) =>
         manager.signIn(await api.post('/auth/login', credentials, { auth: false })),
-      requestOtp: async (email) => {
-        await api.post('/auth/login-otp', { email }, { auth: false });
+      requestOtp: async (target) => {
+        await api.post('/auth/login-otp', target, { auth: false });
       },
       loginWithOtp: async (input) =>
         manager.signIn(await api.post('/auth/login-otp', input, { auth: false })),

@@ -1,4 +1,4 @@
-import type { AuthTokens, Login, LoginOtp, Register, Role, User as ServerUser } from '@bdms/shared';
+import type { AuthTokens, Login, Register, Role, User as ServerUser } from '@bdms/shared';
 
 /**
  * The signed-in user as the client reads it (product spec section 3, API.md "The user object").
@@ -53,13 +53,16 @@ export interface AuthState {
 }
 
 /** What sign-in screens, the user menu and the profile page do. Each resolves once stored. */
+/** Where a sign-in code goes: an e-mail address, or a verified mobile number. */
+export type OtpTarget = { email: string } | { phone: string };
+
 export interface AuthActions {
   /** `POST /auth/login`; `role` is sent by /admin/login and /hospital/login. */
   login: (credentials: Login) => Promise<User>;
-  /** `POST /auth/login-otp` with `{email}`: mails a 6-digit code. */
-  requestOtp: (email: string) => Promise<void>;
-  /** `POST /auth/login-otp` with `{email, code}`. */
-  loginWithOtp: (input: Required<LoginOtp>) => Promise<User>;
+  /** `POST /auth/login-otp` with `{email}` (mails a 6-digit code) or `{phone}` (sends it by SMS). */
+  requestOtp: (target: OtpTarget) => Promise<void>;
+  /** `POST /auth/login-otp` with `{email, code}` or `{phone, code}`. */
+  loginWithOtp: (input: OtpTarget & { code: string }) => Promise<User>;
   register: (input: Register) => Promise<User>;
   /** Signs out locally at once; the server call may fail and is then ignored. */
   logout: () => Promise<void>;

@@ -6,6 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type {
+  ChannelStatuses,
   AdminDonorPage,
   AdminFlags,
   BloodRequestPage,
@@ -54,6 +55,7 @@ export const adminKeys = {
   requestsSummary: () => [...adminKeys.all, 'requests-summary'] as const,
   analytics: (timeRange: TimeRange) => [...adminKeys.all, 'analytics', timeRange] as const,
   emailStatus: () => [...adminKeys.all, 'email-status'] as const,
+  channels: () => [...adminKeys.all, 'channels'] as const,
   settings: () => [...adminKeys.all, 'notification-settings'] as const,
   hospitals: (page: number) => [...adminKeys.all, 'hospitals', page] as const,
   flags: () => [...adminKeys.all, 'flags'] as const,
@@ -252,7 +254,20 @@ export function useSaveNotificationSettings() {
   return useMutation({
     mutationFn: (settings: UpdateNotificationSettings) =>
       api.put<NotificationSettings>('/admin/notifications/settings', settings),
-    onSuccess: (settings) => queryClient.setQueryData(adminKeys.settings(), settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(adminKeys.settings(), settings);
+      // Budgets and switches show in the channels panel too.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.channels() });
+    },
+  });
+}
+
+/** `GET /admin/notifications/channels`: each channel's health, today's figures and budget. */
+export function useChannelStatuses() {
+  return useQuery({
+    queryKey: adminKeys.channels(),
+    queryFn: () => api.get<ChannelStatuses>('/admin/notifications/channels'),
+    refetchInterval: 60_000,
   });
 }
 

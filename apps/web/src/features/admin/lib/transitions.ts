@@ -22,15 +22,20 @@ export function needsReason(action: DonorAction): boolean {
   return action === 'reject' || action === 'suspend';
 }
 
-/** A status a request can move to (nothing moves back to pending). */
-export type RequestTransition = Exclude<BloodRequestStatus, 'pending'>;
+/**
+ * A status staff can move a request to: nothing moves back to pending (an unconfirmed request
+ * becomes pending only by its SMS code, and is never in a staff list).
+ */
+export type RequestTransition = Exclude<BloodRequestStatus, 'pending' | 'unconfirmed'>;
 
 /** API.md "Blood requests", from @bdms/shared: what the current status allows. */
 export function requestTransitionsFor(status: string): readonly RequestTransition[] {
   const targets = (BLOOD_REQUEST_TRANSITIONS as Record<string, readonly BloodRequestStatus[]>)[
     status
   ];
-  return (targets ?? []).filter((target): target is RequestTransition => target !== 'pending');
+  return (targets ?? []).filter(
+    (target): target is RequestTransition => target !== 'pending' && target !== 'unconfirmed',
+  );
 }
 
 /** Ending a request early tells the donors who were alerted; the notes say why. */

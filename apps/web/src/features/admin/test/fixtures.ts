@@ -42,6 +42,7 @@ export function makeDonor(overrides: Partial<User> = {}): User {
     fullName: 'Ravi Kumar',
     phone: '+919812345678',
     phoneNumber: '+919812345678',
+    phoneVerifiedAt: null,
     bloodType: 'B+',
     gender: 'male',
     dateOfBirth: '1992-03-04',

@@ -3,6 +3,7 @@ import type {
   AvailabilityResult,
   ChangePassword,
   ChangePasswordResult,
+  PhoneCodeSent,
   UpdateProfile,
   UpdateUserResult,
   UserResult,
@@ -69,4 +70,14 @@ export function deleteAccount(userId: string, password: string): Promise<{ delet
     method: 'DELETE',
     body: { password },
   });
+}
+
+/** `POST /users/{id}/phone/verification`: a code by SMS to the account's phone. */
+export function sendPhoneVerification(userId: string): Promise<PhoneCodeSent> {
+  return api.post(`/users/${encodeURIComponent(userId)}/phone/verification`, {});
+}
+
+/** `POST /users/{id}/phone/verify {code}`: marks the phone verified; 400 INVALID_PHONE_CODE. */
+export function verifyPhone(userId: string, code: string): Promise<UserResult> {
+  return api.post(`/users/${encodeURIComponent(userId)}/phone/verify`, { code });
 }

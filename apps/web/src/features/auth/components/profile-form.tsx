@@ -17,6 +17,7 @@ import { applyServerErrors, useFieldMessage, withMessageKeys } from '../forms/va
 import type { User } from '../types';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { PhoneChangeConfirm } from './phone-change-confirm';
+import { PhoneVerification } from './phone-verification';
 import { FormError } from './sign-in-form';
 import { StateSelect } from './state-select';
 
@@ -120,6 +121,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <div className="flex flex-col gap-5">
+      {!pendingPhone && <PhoneVerification user={user} />}
       {pendingPhone && (
         <PhoneChangeConfirm
           userId={user.id}

@@ -3,14 +3,21 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { OTP_LENGTH, SECOND, type Role } from '@bdms/shared';
+import { OTP_LENGTH, SECOND, formatIndianPhone, type Role } from '@bdms/shared';
+import { useFeatureFlag } from '../../../config/use-config';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Field, Input } from '../../../components/field';
 import { LinkButton } from '../../../components/link-button';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useAuthActions } from '../auth-context';
-import { loginFormSchema, otpCodeFormSchema, otpEmailFormSchema } from '../forms/schemas';
+import {
+  loginFormSchema,
+  otpCodeFormSchema,
+  otpEmailFormSchema,
+  otpPhoneFormSchema,
+} from '../forms/schemas';
+import type { OtpTarget } from '../types';
 import {
   API_ERROR_TYPE,
   applyServerErrors,
@@ -140,26 +147,106 @@ function useSecondsUntil(until: number): number {
 }
 
 function OtpSignIn({ onSwitch }: { onSwitch: () => void }) {
-  const [email, setEmail] = useState<string | null>(null);
+  const [target, setTarget] = useState<OtpTarget | null>(null);
   const [resendAt, setResendAt] = useState(0);
-  const sent = (address: string) => {
-    setEmail(address);
+  const sent = (to: OtpTarget) => {
+    setTarget(to);
     setResendAt(Date.now() + OTP_RESEND_AFTER_MS);
   };
   return (
     <div className="flex flex-col gap-5">
-      {email ? (
+      {target ? (
         <OtpCodeStep
-          email={email}
+          target={target}
           resendAt={resendAt}
-          onResent={() => sent(email)}
-          onChangeEmail={() => setEmail(null)}
+          onResent={() => sent(target)}
+          onChangeEmail={() => setTarget(null)}
         />
       ) : (
-        <OtpEmailStep onSent={sent} />
+        <OtpTargetStep onSent={sent} />
       )}
       <MethodLink toCode={false} onClick={onSwitch} />
     </div>
+  );
+}
+
+/** E-mail, or (with phone verification on) a verified mobile number: the reader chooses. */
+function OtpTargetStep({ onSent }: { onSent: (target: OtpTarget) => void }) {
+  const { t } = useTranslation('auth');
+  const phoneCodes = useFeatureFlag('phoneVerification');
+  const [channel, setChannel] = useState<'email' | 'phone'>('email');
+  return (
+    <div className="flex flex-col gap-5">
+      {phoneCodes && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 font-semibold text-slate-900">{t('otp.channel')}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(['email', 'phone'] as const).map((value) => (
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-400 px-3 has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50"
+              >
+                <input
+                  type="radio"
+                  name="otp-channel"
+                  value={value}
+                  checked={channel === value}
+                  onChange={() => setChannel(value)}
+                  className="size-5 accent-primary-700"
+                />
+                {t(value === 'email' ? 'otp.byEmail' : 'otp.byPhone')}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {phoneCodes && channel === 'phone' ? (
+        <OtpPhoneStep onSent={(phone) => onSent({ phone })} />
+      ) : (
+        <OtpEmailStep onSent={(email) => onSent({ email })} />
+      )}
+    </div>
+  );
+}
+
+function OtpPhoneStep({ onSent }: { onSent: (phone: string) => void }) {
+  const { t } = useTranslation('auth');
+  const { requestOtp } = useAuthActions();
+  const fieldMessage = useFieldMessage();
+  const [failure, setFailure] = useState<unknown>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: withMessageKeys(zodResolver(otpPhoneFormSchema)),
+    defaultValues: { phone: '' },
+  });
+
+  useEffect(() => setFocus('phone'), [setFocus]);
+
+  const onSubmit = handleSubmit(async ({ phone }) => {
+    setFailure(null);
+    try {
+      await requestOtp({ phone });
+      onSent(phone);
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <p className="text-slate-700">{t('otp.introPhone')}</p>
+      <FormError error={failure} />
+      <Field label={t('fields.phone')} error={fieldMessage(errors.phone)} isRequired>
+        <Input type="tel" autoComplete="tel-national" inputMode="tel" {...register('phone')} />
+      </Field>
+      <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
+        {t('otp.send')}
+      </Button>
+    </form>
   );
 }
 
@@ -184,7 +271,7 @@ function OtpEmailStep({ onSent }: { onSent: (email: string) => void }) {
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
     try {
-      await requestOtp(email);
+      await requestOtp({ email });
       onSent(email);
     } catch (error) {
       setFailure(error);
@@ -206,12 +293,12 @@ function OtpEmailStep({ onSent }: { onSent: (email: string) => void }) {
 }
 
 function OtpCodeStep({
-  email,
+  target,
   resendAt,
   onResent,
   onChangeEmail,
 }: {
-  email: string;
+  target: OtpTarget;
   resendAt: number;
   onResent: () => void;
   onChangeEmail: () => void;
@@ -243,7 +330,7 @@ function OtpCodeStep({
   const onSubmit = handleSubmit(async ({ code }) => {
     setFailure(null);
     try {
-      await loginWithOtp({ email, code });
+      await loginWithOtp({ ...target, code });
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       if (code === 'INVALID_OTP') {
@@ -258,7 +345,7 @@ function OtpCodeStep({
     setFailure(null);
     setIsResending(true);
     try {
-      await requestOtp(email);
+      await requestOtp(target);
       setHasResent(true);
       onResent();
     } catch (error) {
@@ -271,12 +358,16 @@ function OtpCodeStep({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <p role="status" id={statusId} className="text-slate-700">
-        {hasResent ? t('otp.resent') : t('otp.sent', { email })}
+        {hasResent
+          ? t('otp.resent')
+          : 'phone' in target
+            ? t('otp.sentPhone', { phone: formatIndianPhone(target.phone) })
+            : t('otp.sent', { email: target.email })}
       </p>
       <FormError error={failure} />
       <Field
         label={t('fields.code')}
-        hint={t('fields.codeHint')}
+        hint={t('phone' in target ? 'otp.codeHintPhone' : 'fields.codeHint')}
         error={fieldMessage(errors.code)}
         isRequired
       >
@@ -311,7 +402,7 @@ function OtpCodeStep({
           </p>
         )}
         <Button variant="ghost" fullWidth onClick={onChangeEmail}>
-          {t('otp.changeEmail')}
+          {t('phone' in target ? 'otp.changePhone' : 'otp.changeEmail')}
         </Button>
       </div>
     </form>

@@ -32,6 +32,7 @@ export const loginFormSchema = loginSchema.pick({ email: true, password: true })
 export type LoginFormInput = z.input<typeof loginFormSchema>;
 
 export const otpEmailFormSchema = z.object({ email: emailSchema });
+export const otpPhoneFormSchema = z.object({ phone: phoneSchema });
 export const otpCodeFormSchema = z.object({ code: loginOtpSchema.shape.code.unwrap() });
 
 export const forgotPasswordFormSchema = z.object({ email: emailSchema });

@@ -29,3 +29,19 @@ export function searchFacilities(q: string, signal?: AbortSignal): Promise<Facil
 }
 
 export const trackingQueryKey = (code: string) => ['blood-requests', 'track', code] as const;
+
+/** `POST /blood-requests/track/{code}/confirm`: the code sent by SMS to the contact phone. */
+export function confirmBloodRequest(code: string, smsCode: string): Promise<BloodRequestTracking> {
+  return api.post<BloodRequestTracking>(
+    `/blood-requests/track/${encodeURIComponent(code)}/confirm`,
+    { code: smsCode },
+  );
+}
+
+/** `POST /blood-requests/track/{code}/confirm/resend`: a new code to the contact phone. */
+export function resendBloodRequestCode(code: string): Promise<BloodRequestTracking> {
+  return api.post<BloodRequestTracking>(
+    `/blood-requests/track/${encodeURIComponent(code)}/confirm/resend`,
+    {},
+  );
+}

@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BloodRequestStatus, BloodRequestTracking } from '@bdms/shared';
+import { isOpenStatus, type BloodRequestStatus, type BloodRequestTracking } from '@bdms/shared';
 import { Badge, type BadgeVariant } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { useFormatDate } from '../../../lib/dates';
 import { trackBloodRequest, trackingQueryKey } from '../api/requests-api';
+import { ShareOnWhatsApp } from './share-on-whatsapp';
+import { TrackingConfirm } from './tracking-confirm';
 
 /** While the page is visible, the tracking page asks again this often. */
 export const TRACKING_REFRESH_MS = 30_000;
 
 export const STATUS_BADGE: Record<BloodRequestStatus, BadgeVariant> = {
+  unconfirmed: 'warning',
   pending: 'warning',
   verified: 'info',
   in_progress: 'info',
@@ -72,6 +75,7 @@ function TrackingDetails({ tracking }: { tracking: BloodRequestTracking }) {
         <Badge variant={STATUS_BADGE[tracking.status]}>{tracking.trackingCode}</Badge>
       </div>
       <p className="text-slate-800">{t(`statusHint.${tracking.status}`)}</p>
+      {tracking.status === 'unconfirmed' && <TrackingConfirm tracking={tracking} />}
 
       <div aria-live="polite" className="flex flex-col gap-2 rounded-lg bg-slate-50 p-4">
         {tracking.searchRadiusKm !== null && (
@@ -98,6 +102,12 @@ function TrackingDetails({ tracking }: { tracking: BloodRequestTracking }) {
           </div>
         ))}
       </dl>
+      {isOpenStatus(tracking.status) && (
+        <div className="flex flex-col gap-2 rounded-lg border border-slate-300 p-4">
+          <p className="text-slate-800">{t('share.intro')}</p>
+          <ShareOnWhatsApp tracking={tracking} />
+        </div>
+      )}
       <CopyCode code={tracking.trackingCode} />
     </section>
   );

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   formatIndianPhone,
-  BLOOD_REQUEST_STATUSES,
+  LISTED_BLOOD_REQUEST_STATUSES,
   canTransition,
   type AcceptedDonor,
   type BloodRequest,
@@ -69,7 +69,7 @@ export function HospitalDashboard() {
             }}
           >
             <option value="all">{t('hospital:filter.all')}</option>
-            {BLOOD_REQUEST_STATUSES.map((value) => (
+            {LISTED_BLOOD_REQUEST_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {t(`requests:status.${value}`)}
               </option>

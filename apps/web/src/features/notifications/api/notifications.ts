@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPage } from '@bdms/shared';
+import type {
+  ChannelConsent,
+  ChannelConsents,
+  MessageLanguage,
+  NotificationPage,
+  PhoneChannel,
+} from '@bdms/shared';
 import { api, apiRequest } from '../../../lib/api-client';
 
 /** Everything under `['notifications']`: one invalidation refreshes the list and the badge. */
@@ -83,5 +89,28 @@ export function deletePushSubscription(endpoint: string) {
   return apiRequest<{ subscribed: boolean }>('/notifications/push-subscription', {
     method: 'DELETE',
     body: { subscription: { endpoint } },
+  });
+}
+
+const channelKeys = ['notification-channels'] as const;
+
+/** `GET /notifications/channels`: consent to alerts by SMS and WhatsApp. */
+export function useChannelConsents() {
+  return useQuery({
+    queryKey: channelKeys,
+    queryFn: () => api.get<ChannelConsents>('/notifications/channels'),
+  });
+}
+
+/** `PUT /notifications/channels/{channel}`: records the wording shown in `language`. */
+export function useUpdateChannelConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { channel: PhoneChannel; consent: boolean; language: MessageLanguage }) =>
+      api.put<{ channel: ChannelConsent }>(
+        `/notifications/channels/${encodeURIComponent(input.channel)}`,
+        { consent: input.consent, language: input.language },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: channelKeys }),
   });
 }

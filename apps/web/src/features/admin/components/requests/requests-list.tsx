@@ -1,6 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BLOOD_REQUEST_STATUSES, BLOOD_TYPES, URGENCIES, type BloodRequest } from '@bdms/shared';
+import {
+  LISTED_BLOOD_REQUEST_STATUSES,
+  BLOOD_TYPES,
+  URGENCIES,
+  type BloodRequest,
+} from '@bdms/shared';
 import { Button } from '../../../../components/button';
 import { Field, Input, Select } from '../../../../components/field';
 import { isApiError } from '../../../../lib/api-client';
@@ -52,7 +57,7 @@ export function RequestsList({
               onChange={(event) => change({ status: event.target.value || undefined })}
             >
               <option value="">{t('requests.filters.anyStatus')}</option>
-              {BLOOD_REQUEST_STATUSES.map((status) => (
+              {LISTED_BLOOD_REQUEST_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {statusLabel(status)}
                 </option>

@@ -1,6 +1,6 @@
 import { APP_NAME, MESSAGE_LANGUAGES } from '@bdms/shared';
 import { describe, expect, it } from 'vitest';
-import { renderTrackingLinkMail } from '../../features/blood-requests/tracking-link.mail';
+import { renderTrackingLinkMail } from '../../blood-requests/tracking-link.mail';
 import {
   escapeHtml,
   mailLanguage,

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { notificationDeliveries, notifications, users } from '../../db/schema';
-import type { Mailer } from '../mail/mailer';
-import { renderDigestMail } from '../mail/templates';
-import { createUsageCounter } from '../usage-counter';
+import type { Mailer } from './mail/mailer';
+import { renderDigestMail } from './mail/templates';
+import { createUsageCounter } from '../../lib/usage-counter';
 import type { NotificationType } from './templates';
 
 export interface DigestPolicy {

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
-import type { Config } from '../../config/env';
-import type { Db } from '../../db/client';
-import { mailOutbox, type MailOutboxRow } from '../../db/schema';
-import { createCoalescingRunner } from '../coalescing-runner';
+import type { Config } from '../../../config/env';
+import type { Db } from '../../../db/client';
+import { mailOutbox, type MailOutboxRow } from '../../../db/schema';
+import { createCoalescingRunner } from '../../../lib/coalescing-runner';
 
 /** After the n-th failed attempt the next one waits 1 minute × 2^(n−1); after the 8th, it gives up. */
 export const MAIL_MAX_ATTEMPTS = 8;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailOutbox } from '../../db/schema';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { mailOutbox } from '../../../db/schema';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import {
   createMailer,
   MAIL_MAX_ATTEMPTS,

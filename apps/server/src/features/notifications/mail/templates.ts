@@ -206,7 +206,7 @@ export function renderResetMail(input: ResetMailInput): RenderedMail {
 export interface NotificationMailInput {
   language: string | null | undefined;
   name: string;
-  /** Already in the recipient's language (lib/notifications/templates.ts). */
+  /** Already in the recipient's language (features/notifications/templates.ts). */
   title: string;
   message: string;
   /** A full URL to open, if any. */
@@ -303,7 +303,7 @@ const BASE_DIGEST_TEXT: Record<BaseLanguage, DigestText> = {
 };
 const DIGEST_TEXT: Record<MailLanguage, DigestText> = { ...BASE_DIGEST_TEXT, ...INDIC_DIGEST_TEXT };
 
-/** Several notifications of one kind that arrived in a burst, as one e-mail (lib/notifications/email-digest.ts). */
+/** Several notifications of one kind that arrived in a burst, as one e-mail (features/notifications/email-digest.ts). */
 export function renderDigestMail(input: DigestMailInput): RenderedMail {
   const lang = mailLanguage(input.language);
   const text = DIGEST_TEXT[lang](input.name, input.title, input.messages.length, input.minutes);

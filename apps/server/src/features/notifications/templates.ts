@@ -1,5 +1,5 @@
 import type { DocumentType } from '@bdms/shared';
-import { mailLanguage, type MailLanguage } from '../mail/templates';
+import { mailLanguage, type MailLanguage } from './mail/templates';
 import { INDIC_NOTIFICATION_TEXT, INDIC_DOCUMENT_TYPE_NAMES } from './templates.indic';
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_deliveries" ALTER COLUMN "notification_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_recipient_check" CHECK ("notification_deliveries"."notification_id" is not null or ("notification_deliveries"."destination" is not null and "notification_deliveries"."blood_request_id" is not null and "notification_deliveries"."payload" is not null));

@@ -1,0 +1,359 @@
+import type https from 'node:https';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import {
+  notificationDeliveries,
+  notifications,
+  users,
+  type DeliveryChannel,
+  type NotificationDeliveryRow,
+} from '../../db/schema';
+import { createCoalescingRunner } from '../../lib/coalescing-runner';
+import { readNotificationSettings } from '../../lib/notification-settings';
+import type {
+  Channel,
+  DeliveryInsert,
+  DeliveryOutcome,
+  PlanContext,
+  RequesterMessage,
+} from './channels/channel';
+import { createEmailChannel } from './channels/email';
+import { createPushChannel, type PushSender } from './channels/push';
+import { flagInTransaction } from '../flags/flag-in-transaction';
+import { createDigestSender } from './email-digest';
+import type { MailLogger, Mailer } from './mail/mailer';
+import { renderNotification, type NotificationParams, type NotificationType } from './templates';
+
+export { PUSH_TTL_SECONDS, type PushSender } from './channels/push';
+
+/** After the n-th failed attempt the next waits 30 s × 2^n; after the 8th it gives up. */
+export const DELIVERY_MAX_ATTEMPTS = 8;
+export const DELIVERY_RETRY_BASE_MS = 30_000;
+/** A claimed delivery is not claimed again for this long, even if its process dies mid-send. */
+export const DELIVERY_CLAIM_LEASE_MS = 5 * 60_000;
+export const DELIVERY_POLL_INTERVAL_MS = 15_000;
+const BATCH_SIZE = 20;
+
+export function deliveryRetryDelayMs(attempts: number): number {
+  return DELIVERY_RETRY_BASE_MS * 2 ** attempts;
+}
+
+export interface NotifyInput {
+  type: NotificationType;
+  params?: NotificationParams;
+  /** A path in the web app (`/dashboard`), or null. */
+  link?: string | null;
+  /**
+   * Also outside the app, on the channels the person chose and the administrators switched on
+   * (e-mail, SMS, WhatsApp): for what they must not miss (status changes, document verdicts,
+   * matches). Which channels carry which types is each channel's business.
+   */
+  reachOut?: boolean;
+  /** Never waits for quiet hours and may exceed a paid channel's daily budget. */
+  critical?: boolean;
+  /** What a reply to this notification (YES, "I can donate") answers. */
+  subject?: { bloodRequestId: string };
+}
+
+export interface NotifierDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'vapid' | 'supportEmail'>;
+  mail: Pick<Mailer, 'enqueue' | 'kick'>;
+  logger?: MailLogger;
+  now?: () => number;
+  /** An https.Agent for the push requests (tests trust a self-signed fake push service). */
+  pushAgent?: https.Agent;
+  /** Replaces web-push entirely. */
+  pushSender?: PushSender;
+  /** Channels besides push and e-mail (SMS, WhatsApp), when configured. */
+  channels?: Channel[];
+  pollIntervalMs?: number;
+}
+
+const silentLogger: MailLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * Notifications: `notify` writes the in-app notification and, in the caller's transaction, the
+ * delivery rows each channel owes for it, so the event and its announcement commit together.
+ * A worker (timer, `FOR UPDATE SKIP LOCKED` lease, backoff) then makes each channel attempt its
+ * rows. All state is in the database, so a restart loses nothing and a second server process
+ * never sends the same delivery twice. Nothing here names a channel: they are a list.
+ */
+export function createNotifier(deps: NotifierDeps) {
+  const { db } = deps;
+  const logger = deps.logger ?? silentLogger;
+  const now = deps.now ?? Date.now;
+  const pollIntervalMs = deps.pollIntervalMs ?? DELIVERY_POLL_INTERVAL_MS;
+  const channels: Channel[] = [
+    createPushChannel({
+      db,
+      config: deps.config,
+      now,
+      pushAgent: deps.pushAgent,
+      pushSender: deps.pushSender,
+      onGone: (details) => logger.info(details, 'push subscription gone; removed'),
+    }),
+    createEmailChannel({ db, config: deps.config, mail: deps.mail, now }),
+    ...(deps.channels ?? []),
+  ];
+  const byName = new Map<DeliveryChannel, Channel>(channels.map((c) => [c.name, c]));
+
+  let timer: NodeJS.Timeout | null = null;
+  let started = false;
+  let stopped = false;
+
+  /** A flag as the transaction sees it (PGlite runs one transaction at a time). */
+  const readFlag = (tx: Db, key: Parameters<PlanContext['flag']>[0]) => flagInTransaction(tx, key);
+
+  async function notify(tx: Db, userId: string, input: NotifyInput): Promise<string | null> {
+    const [user] = await tx
+      .select({ language: users.language, phone: users.phone, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!user || user.deletedAt) return null;
+    const text = renderNotification(input.type, user.language, input.params);
+    const at = new Date(now());
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        userId,
+        type: input.type,
+        title: text.title,
+        message: text.message,
+        link: input.link ?? null,
+        createdAt: at,
+      })
+      .returning({ id: notifications.id });
+    if (!row) throw new Error('notifications insert returned no row');
+    // The in-app notification is always written; each channel decides what it owes.
+    const context: PlanContext = {
+      tx,
+      settings: await readNotificationSettings(tx),
+      flag: (key) => readFlag(tx, key),
+    };
+    const event = {
+      notificationId: row.id,
+      userId,
+      type: input.type,
+      params: input.params ?? {},
+      link: input.link ?? null,
+      reachOut: input.reachOut ?? false,
+      critical: input.critical ?? false,
+      bloodRequestId: input.subject?.bloodRequestId ?? null,
+      user: { language: user.language, phone: user.phone },
+      at,
+    };
+    const deliveries: DeliveryInsert[] = [];
+    for (const channel of channels) deliveries.push(...(await channel.plan(event, context)));
+    if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
+    return row.id;
+  }
+
+  /**
+   * Queues a guest requester's message in the caller's transaction on ONE channel: the first
+   * in the list that owes it (SMS before WhatsApp). Not both: it is one person waiting on one
+   * phone, a second copy would cost twice against the budgets, and SMS reaches every phone
+   * without an app. Resolves with the channel chosen, or null when none is on.
+   */
+  async function messageRequester(
+    tx: Db,
+    message: RequesterMessage,
+  ): Promise<DeliveryChannel | null> {
+    const context: PlanContext = {
+      tx,
+      settings: await readNotificationSettings(tx),
+      flag: (key) => readFlag(tx, key),
+    };
+    for (const channel of channels) {
+      const rows = (await channel.planRequester?.(message, context)) ?? [];
+      if (rows.length === 0) continue;
+      await tx.insert(notificationDeliveries).values(rows);
+      return channel.name;
+    }
+    return null;
+  }
+
+  async function claimDue(): Promise<NotificationDeliveryRow[]> {
+    const at = new Date(now());
+    const due = db
+      .select({ id: notificationDeliveries.id })
+      .from(notificationDeliveries)
+      .where(
+        and(
+          eq(notificationDeliveries.status, 'queued'),
+          lte(notificationDeliveries.nextAttemptAt, at),
+        ),
+      )
+      .orderBy(asc(notificationDeliveries.nextAttemptAt))
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    // Claiming moves next_attempt_at past a lease, so other processes skip the row meanwhile.
+    const rows = await db
+      .update(notificationDeliveries)
+      .set({
+        nextAttemptAt: new Date(at.getTime() + DELIVERY_CLAIM_LEASE_MS),
+        attempts: sql`${notificationDeliveries.attempts} + 1`,
+      })
+      .where(
+        and(inArray(notificationDeliveries.id, due), eq(notificationDeliveries.status, 'queued')),
+      )
+      .returning();
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async function finish(
+    row: NotificationDeliveryRow,
+    status: 'gone' | 'failed' | 'skipped',
+    lastError: string,
+  ) {
+    await db
+      .update(notificationDeliveries)
+      .set({ status, lastError: lastError.slice(0, 500), sentAt: null })
+      .where(eq(notificationDeliveries.id, row.id));
+  }
+
+  async function retryLater(row: NotificationDeliveryRow, reason: string) {
+    const giveUp = row.attempts >= DELIVERY_MAX_ATTEMPTS;
+    await db
+      .update(notificationDeliveries)
+      .set({
+        status: giveUp ? 'failed' : 'queued',
+        lastError: reason.slice(0, 500),
+        nextAttemptAt: new Date(now() + (giveUp ? 0 : deliveryRetryDelayMs(row.attempts))),
+      })
+      .where(eq(notificationDeliveries.id, row.id));
+    logger.warn(
+      { deliveryId: row.id, channel: row.channel, attempts: row.attempts, reason, gaveUp: giveUp },
+      giveUp
+        ? 'notification delivery failed; giving up'
+        : 'notification delivery failed; will retry',
+    );
+  }
+
+  async function apply(row: NotificationDeliveryRow, outcome: DeliveryOutcome) {
+    switch (outcome.status) {
+      case 'handled':
+        return;
+      case 'retry':
+        await retryLater(row, outcome.reason);
+        return;
+      case 'sent':
+        await db
+          .update(notificationDeliveries)
+          .set({
+            status: 'sent',
+            lastError: null,
+            sentAt: new Date(now()),
+            providerMessageId: outcome.providerMessageId ?? null,
+            overBudget: outcome.overBudget ?? false,
+          })
+          .where(eq(notificationDeliveries.id, row.id));
+        return;
+      default:
+        await finish(row, outcome.status, outcome.reason);
+    }
+  }
+
+  async function deliver(row: NotificationDeliveryRow) {
+    try {
+      const channel = byName.get(row.channel);
+      if (!channel) {
+        // A channel this process was started without (not configured here): try again later.
+        await retryLater(row, `The ${row.channel} channel is not configured.`);
+        return;
+      }
+      await apply(row, await channel.deliver(row));
+    } catch (error) {
+      await retryLater(row, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const sendDueDigests = createDigestSender({ db, config: deps.config, mail: deps.mail, now });
+
+  /**
+   * Sends every due delivery once, and the digests whose window has ended; resolves with how
+   * many deliveries were attempted.
+   */
+  async function deliverDue(): Promise<number> {
+    // A digest that cannot be sent now is tried again next run; deliveries go on meanwhile.
+    await sendDueDigests().catch((error: unknown) =>
+      logger.error({ err: error }, 'sending e-mail digests failed'),
+    );
+    let count = 0;
+    for (;;) {
+      const rows = await claimDue();
+      // Channels with a send window take their rows side by side; the others one by one.
+      const side = rows.filter((row) => byName.get(row.channel)?.concurrent);
+      const serial = rows.filter((row) => !byName.get(row.channel)?.concurrent);
+      await Promise.all([
+        Promise.all(side.map(deliver)),
+        (async () => {
+          for (const row of serial) await deliver(row);
+        })(),
+      ]);
+      count += rows.length;
+      if (rows.length < BATCH_SIZE || stopped) return count;
+    }
+  }
+
+  const runner = createCoalescingRunner({
+    run: deliverDue,
+    canRun: () => started && !stopped,
+    onError: (error) => logger.error({ err: error }, 'notification delivery run failed'),
+  });
+  const kick = runner.kick;
+
+  return {
+    notify,
+    messageRequester,
+
+    /** Tells every live administrator (in-app and push; admins read e-mail elsewhere). */
+    async notifyAdmins(tx: Db, input: NotifyInput): Promise<number> {
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
+      for (const admin of admins) await notify(tx, admin.id, { ...input, reachOut: false });
+      return admins.length;
+    },
+
+    deliverDue,
+    /** Starts a delivery run now (after the caller's transaction committed). */
+    kick,
+
+    /** The channels, for their health in the admin console. */
+    channels: channels as readonly Channel[],
+
+    /** Opens the channels' links (SMPP), so replies arrive even without the worker. */
+    startChannels(): void {
+      if (stopped) return;
+      for (const channel of channels) channel.start?.();
+    },
+
+    /** Starts the retry timer and the channels' links (idempotent). */
+    start(): void {
+      if (started || stopped) return;
+      started = true;
+      for (const channel of channels) channel.start?.();
+      timer = setInterval(kick, pollIntervalMs);
+      timer.unref();
+      kick();
+    },
+
+    async idle(): Promise<void> {
+      await runner.idle();
+    },
+
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await runner.idle();
+      for (const channel of channels) await channel.stop?.();
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;
