@@ -87,6 +87,9 @@ describe('updateBloodRequestSchema', () => {
 
 describe('state machine', () => {
   const allowed: [BloodRequestStatus, BloodRequestStatus][] = [
+    // A guest's request waiting for its phone code (issue #16): confirmed, or never.
+    ['unconfirmed', 'pending'],
+    ['unconfirmed', 'expired'],
     ['pending', 'verified'],
     ['pending', 'cancelled'],
     ['pending', 'expired'],
