@@ -100,7 +100,13 @@ test.afterAll(async ({ request }) => {
   await apiPut(
     request,
     '/api/v1/admin/flags',
-    { phoneVerification: false, smsNotifications: false, whatsappIntegration: false },
+    // As the other journeys expect them (the spec's defaults; shell.spec.ts checks the header).
+    {
+      emergencyServices: false,
+      phoneVerification: false,
+      smsNotifications: false,
+      whatsappIntegration: false,
+    },
     await adminToken(request),
   );
 });

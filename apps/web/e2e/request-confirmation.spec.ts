@@ -28,7 +28,8 @@ test.afterAll(async ({ request }) => {
   await apiPut(
     request,
     '/api/v1/admin/flags',
-    { phoneVerification: false },
+    // As the other journeys expect them (the spec's defaults; shell.spec.ts checks the header).
+    { emergencyServices: false, phoneVerification: false },
     await adminToken(request),
   );
 });
