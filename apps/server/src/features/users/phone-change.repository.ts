@@ -1,8 +1,7 @@
-import { OTP_MAX_ATTEMPTS } from '@bdms/shared';
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeCodes, users, type UserRow } from '../../db/schema';
-import { voidOneTimeCodes } from '../../lib/one-time-codes';
+import { consumeCode, takeCodeAttempt, voidOneTimeCodes } from '../../lib/one-time-codes';
 
 /** Pending phone number changes: one_time_codes rows of purpose `phone_change`. */
 export function createPhoneChangeRepository(db: Db) {
@@ -21,54 +20,14 @@ export function createPhoneChangeRepository(db: Db) {
     },
 
     /**
-     * Takes one try of the user's live change: `attempts` is raised only while below the
-     * maximum, so concurrent guesses cannot exceed it. Undefined when none is left to try.
+     * Takes one try of the user's live change (lib/one-time-codes.ts: `attempts` is raised only
+     * while below the maximum, so concurrent guesses cannot exceed it). Undefined when none is
+     * left to try.
      */
-    async takeAttempt(
-      userId: string,
-      at: Date,
-    ): Promise<{ id: string; phone: string | null; codeHash: string } | undefined> {
-      const [live] = await db
-        .select({ id: oneTimeCodes.id })
-        .from(oneTimeCodes)
-        .where(
-          and(
-            eq(oneTimeCodes.userId, userId),
-            eq(oneTimeCodes.purpose, 'phone_change'),
-            isNull(oneTimeCodes.consumedAt),
-            gt(oneTimeCodes.expiresAt, at),
-          ),
-        )
-        .orderBy(desc(oneTimeCodes.createdAt))
-        .limit(1);
-      if (!live) return undefined;
-      const [row] = await db
-        .update(oneTimeCodes)
-        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-        .where(
-          and(
-            eq(oneTimeCodes.id, live.id),
-            isNull(oneTimeCodes.consumedAt),
-            lt(oneTimeCodes.attempts, OTP_MAX_ATTEMPTS),
-          ),
-        )
-        .returning({
-          id: oneTimeCodes.id,
-          phone: oneTimeCodes.phone,
-          codeHash: oneTimeCodes.codeHash,
-        });
-      return row;
-    },
+    takeAttempt: (userId: string, at: Date) => takeCodeAttempt(db, { userId }, 'phone_change', at),
 
     /** Marks the change used; false if it was used meanwhile. */
-    async consume(id: string, at: Date): Promise<boolean> {
-      const [row] = await db
-        .update(oneTimeCodes)
-        .set({ consumedAt: at })
-        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
-        .returning({ id: oneTimeCodes.id });
-      return row !== undefined;
-    },
+    consume: (id: string, at: Date) => consumeCode(db, id, at),
 
     async isPhoneUsedByOther(phone: string, userId: string): Promise<boolean> {
       const [row] = await db
