@@ -35,6 +35,10 @@ import {
   type BloodRequestsService,
 } from './features/blood-requests/blood-requests.service';
 import {
+  createBloodStockService,
+  type BloodStockService,
+} from './features/blood-stock/blood-stock.service';
+import {
   createFacilitiesService,
   type FacilitiesService,
 } from './features/facilities/facilities.service';
@@ -104,6 +108,8 @@ export interface AppServices {
   availabilityJob: AvailabilityJob;
   /** The blood bank directory and PIN code points (public search, request locations). */
   facilities: FacilitiesService;
+  /** Blood centres' stock: public reads, own-account updates, the availability search. */
+  stock: BloodStockService;
   /** Emergency blood requests, matching and privacy-protected contact. */
   bloodRequests: BloodRequestsService;
   /** Expires requests and widens matching (every minute). */
@@ -177,6 +183,7 @@ export function createServices(
     pushSender: options.pushSender,
   });
   const facilities = createFacilitiesService({ db });
+  const stock = createBloodStockService({ db, resolveOrigin: facilities.resolveOrigin, now });
   const bloodRequests = createBloodRequestsService({
     db,
     notifier,
@@ -256,6 +263,7 @@ export function createServices(
     analytics: createAnalyticsService({ db, now }),
     availabilityJob: createAvailabilityJob({ db, notifier, now, logger }),
     facilities,
+    stock,
     bloodRequests,
     bloodRequestsJob: createBloodRequestsJob({ service: bloodRequests, logger }),
     education: createEducationService({ db, config, now }),
