@@ -139,7 +139,7 @@ export const bloodStockRoutes: FastifyPluginAsyncZod<BloodStockRoutesOptions> = 
           summary: 'Update a blood centre’s stock (its own accounts only)',
           description:
             '`{lines: [{bloodType, component, units, expiringUnits?}]}`, each group and component at most once, ' +
-            'units 0–9999, `expiringUnits` (within 3 days) not more than `units`. Lines not sent keep their ' +
+            'units 0–9999, `expiringUnits` (within 3 days) not more than `units` (omitted: the previous figure is kept, capped at `units`; null clears it). Lines not sent keep their ' +
             'figures; every line of the centre is confirmed as of now. Only a verified, enabled hospital account ' +
             'linked to this facility may call it (others 403). The history keeps the changed lines with who and ' +
             'when (`stock.updated`, or `stock.confirmed` when nothing changed, also in the activity log). ' +

@@ -46,6 +46,16 @@ const notYours = () =>
 
 const lineKey = (bloodType: string, component: string) => `${bloodType}/${component}`;
 
+/**
+ * The "expiring within 3 days" figure to keep: the one sent (null clears it), else the previous
+ * one, never more than the units on hand (a desk that only steps units keeps its expiry note).
+ */
+function expiringFigure(line: UpdateStock['lines'][number], old: BloodStockRow | undefined) {
+  if (line.expiringUnits !== undefined) return line.expiringUnits;
+  if (old?.expiringUnits == null) return null;
+  return Math.min(old.expiringUnits, line.units);
+}
+
 /** Stock lines in the order screens show them: component, then blood group. */
 function byScreenOrder(a: BloodStockRow, b: BloodStockRow): number {
   return (
@@ -189,7 +199,7 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
         const changes: StockChange[] = [];
         for (const line of input.lines) {
           const old = before.get(lineKey(line.bloodType, line.component));
-          const expiring = line.expiringUnits ?? null;
+          const expiring = expiringFigure(line, old);
           if (old && old.units === line.units && old.expiringUnits === expiring) continue;
           changes.push({
             bloodType: line.bloodType,
@@ -206,7 +216,10 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
             bloodType: line.bloodType,
             component: line.component,
             units: line.units,
-            expiringUnits: line.expiringUnits ?? null,
+            expiringUnits: expiringFigure(
+              line,
+              before.get(lineKey(line.bloodType, line.component)),
+            ),
             updatedAt: at,
             updatedBy: caller.id,
           })),

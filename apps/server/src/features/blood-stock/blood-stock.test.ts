@@ -130,6 +130,16 @@ describe('PUT /api/v1/facilities/:id/stock', () => {
     expect(logged.map((row) => row.action)).toEqual(['stock.updated', 'stock.updated']);
   });
 
+  it('keeps the expiring figure when a line omits it (capped at the units), and clears it on null', async () => {
+    await put(near, [{ bloodType: 'O+', component: 'prbc', units: 5, expiringUnits: 3 }]);
+    const stepped = await put(near, [{ bloodType: 'O+', component: 'prbc', units: 2 }]);
+    expect(stepped.json().data.items[0]).toMatchObject({ units: 2, expiringUnits: 2 });
+    const cleared = await put(near, [
+      { bloodType: 'O+', component: 'prbc', units: 2, expiringUnits: null },
+    ]);
+    expect(cleared.json().data.items[0]).toMatchObject({ units: 2, expiringUnits: null });
+  });
+
   it('records the same figures again as a confirmation', async () => {
     await put(near, [{ bloodType: 'B+', component: 'ffp', units: 6 }]);
     await put(near, [{ bloodType: 'B+', component: 'ffp', units: 6 }]);
