@@ -30,6 +30,7 @@ import { createBloodStockRepository, type AvailabilityRow } from './blood-stock.
 /** Public stock replies are computed again after this long, and at once after any stock write. */
 export const STOCK_CACHE_TTL_MS = 30_000;
 export const STOCK_REPLY_CACHE_MAX = 2000;
+export const ORIGIN_CACHE_MAX = 5000;
 
 export interface BloodStockServiceDeps {
   db: Db;
@@ -104,6 +105,27 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
   });
   const memo = <T>(key: string, compute: () => Promise<T>) =>
     replies.get(key, compute) as Promise<CachedReply<T>>;
+  /**
+   * Search origins by query: PIN code and place points change only when the server starts (the
+   * loader runs before it listens), so a busy PIN code costs its lookup once. Failures (an
+   * unknown PIN code) are not kept; the oldest entry goes first beyond ORIGIN_CACHE_MAX.
+   */
+  const origins = new Map<string, NearbyOrigin>();
+  async function originOf(query: StockAvailabilityQuery): Promise<NearbyOrigin> {
+    const key = cacheKey({
+      lat: query.lat,
+      lng: query.lng,
+      pincode: query.pincode,
+      place: query.place?.toLowerCase(),
+      radiusKm: query.radiusKm,
+    });
+    const known = origins.get(key);
+    if (known) return known;
+    const origin = await deps.resolveOrigin(query);
+    origins.set(key, origin);
+    if (origins.size > ORIGIN_CACHE_MAX) origins.delete(origins.keys().next().value as string);
+    return origin;
+  }
 
   /** The caller's own centre, or FORBIDDEN: a verified, enabled hospital linked to `facilityId`. */
   async function requireOwnCentre(caller: AuthUser, facilityId: string) {
@@ -307,7 +329,7 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
      * compatible groups (componentDonorTypes), within the radius of the origin.
      */
     async availability(query: StockAvailabilityQuery): Promise<StockAvailability> {
-      const origin = await deps.resolveOrigin(query);
+      const origin = await originOf(query);
       const types = componentDonorTypes(query.component, query.bloodType);
       const rows = await repository.available({
         types,
