@@ -183,12 +183,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (services.backgroundJobs) {
       services.notifier.start();
       services.availabilityJob.start();
+      services.stockReminderJob.start();
       services.bloodRequestsJob.start();
     }
   });
   app.addHook('onClose', async () => {
     await services.bloodRequestsJob.stop();
     await services.availabilityJob.stop();
+    await services.stockReminderJob.stop();
     await services.notifier.stop();
     await services.mail.stop();
   });

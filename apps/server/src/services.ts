@@ -39,6 +39,10 @@ import {
   type BloodStockService,
 } from './features/blood-stock/blood-stock.service';
 import {
+  createStockReminderJob,
+  type StockReminderJob,
+} from './features/blood-stock/stock-reminder.job';
+import {
   createFacilitiesService,
   type FacilitiesService,
 } from './features/facilities/facilities.service';
@@ -106,6 +110,8 @@ export interface AppServices {
   hospitals: HospitalsService;
   analytics: AnalyticsService;
   availabilityJob: AvailabilityJob;
+  /** Reminds blood centres whose stock has not been confirmed for 3 days (hourly, once per lapse). */
+  stockReminderJob: StockReminderJob;
   /** The blood bank directory and PIN code points (public search, request locations). */
   facilities: FacilitiesService;
   /** Blood centres' stock: public reads, own-account updates, the availability search. */
@@ -262,6 +268,7 @@ export function createServices(
     hospitals: createHospitalsService({ db, mail, sessions, idempotency, config, now }),
     analytics: createAnalyticsService({ db, now }),
     availabilityJob: createAvailabilityJob({ db, notifier, now, logger }),
+    stockReminderJob: createStockReminderJob({ db, notifier, now, logger }),
     facilities,
     stock,
     bloodRequests,
