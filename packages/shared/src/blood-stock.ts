@@ -234,3 +234,39 @@ export const stockAvailabilitySchema = z.object({
   compatible: z.array(stockCentreSchema),
 });
 export type StockAvailability = z.infer<typeof stockAvailabilitySchema>;
+
+/** Administrators' view: fresh units and the centres holding them, nationally and per state. */
+export const stockSummaryQuerySchema = z.object({
+  component: z.enum(BLOOD_COMPONENTS).default('prbc'),
+});
+export type StockSummaryQuery = z.infer<typeof stockSummaryQuerySchema>;
+
+const groupFiguresSchema = z.object({
+  bloodType: z.enum(BLOOD_TYPES),
+  /** Fresh (≤ 24 h) units on hand. */
+  units: z.number().int(),
+  /** Centres holding fresh, non-zero units of the group. */
+  centres: z.number().int(),
+});
+
+export const stockSummarySchema = z.object({
+  component: z.enum(BLOOD_COMPONENTS),
+  generatedAt: z.string(),
+  /** Centres that have published stock at least once. */
+  reportingCentres: z.number().int(),
+  /** Of those, confirmed within 24 hours. */
+  freshCentres: z.number().int(),
+  national: z.array(groupFiguresSchema),
+  states: z.array(z.object({ state: z.string(), groups: z.array(groupFiguresSchema) })),
+  /** Centres not confirmed for 24 hours, the longest silent first. */
+  staleCentres: z.array(
+    z.object({
+      facilityId: z.string(),
+      name: z.string(),
+      state: z.string(),
+      district: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+export type StockSummary = z.infer<typeof stockSummarySchema>;

@@ -6,6 +6,9 @@ import {
   stockAvailabilityQuerySchema,
   stockAvailabilitySchema,
   stockHistoryPageSchema,
+  stockSummaryQuerySchema,
+  stockSummarySchema,
+  type StockSummary,
   successEnvelope,
   updateStockSchema,
 } from '@bdms/shared';
@@ -14,7 +17,8 @@ import { z } from 'zod';
 import { sendCachedPublicly } from '../../lib/http-cache';
 import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
-import { currentUser, requireActiveAccount } from '../../plugins/auth';
+import { attachmentDisposition } from '../../lib/content-disposition';
+import { currentUser, requireActiveAccount, requireRole } from '../../plugins/auth';
 import type { BloodStockService } from './blood-stock.service';
 
 const BEARER = [{ bearerAuth: [] }];
@@ -43,6 +47,31 @@ const FRESHNESS_NOTE =
 const CACHE_NOTE =
   `Cached publicly for ${STOCK_MAX_AGE_SECONDS} s with a weak ETag (\`If-None-Match\` → 304); the server's ` +
   'copy is dropped on every stock write.';
+
+/** A cell a spreadsheet will not run as a formula (CSV injection, OWASP): a leading quote. */
+function csvCell(value: string | number): string {
+  const text = String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One row per area (India, then each state) and blood group: fresh units and centres. */
+export function stockSummaryCsv(summary: StockSummary): string {
+  const rows = [['area', 'component', 'bloodType', 'units', 'centres']];
+  const add = (area: string, groups: StockSummary['national']) => {
+    for (const group of groups)
+      rows.push([
+        area,
+        summary.component,
+        group.bloodType,
+        String(group.units),
+        String(group.centres),
+      ]);
+  };
+  add('India', summary.national);
+  for (const state of summary.states) add(state.state, state.groups);
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
 
 export interface BloodStockRoutesOptions {
   stock: BloodStockService;
@@ -180,6 +209,61 @@ export const bloodStockRoutes: FastifyPluginAsyncZod<BloodStockRoutesOptions> = 
         success: true as const,
         data: await stock.confirm(currentUser(request), request.params.id, requestMeta(request)),
       }),
+    );
+
+    scope.get(
+      '/api/v1/admin/stock/summary',
+      {
+        preHandler: requireRole('admin'),
+        schema: {
+          tags: ['blood-stock'],
+          summary: 'National and per-state availability by blood group (admin)',
+          description:
+            'For one `component` (default `prbc`): fresh (≤ 24 h), non-zero units and the centres holding them, ' +
+            'for India and per state, every group listed; how many centres report and how many are fresh; and the ' +
+            'centres not confirmed for 24 hours, the longest silent first. Administrators only (others 403).',
+          security: BEARER,
+          querystring: stockSummaryQuerySchema,
+          response: { 200: successEnvelope(stockSummarySchema), ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await stock.summary(request.query.component),
+      }),
+    );
+
+    scope.get(
+      '/api/v1/admin/stock/summary.csv',
+      {
+        preHandler: requireRole('admin'),
+        schema: {
+          tags: ['blood-stock'],
+          summary: 'The availability table as CSV (admin)',
+          description:
+            'Columns `area,component,bloodType,units,centres`: India first, then each state, 8 groups each. ' +
+            '`text/csv; charset=utf-8`, an attachment. Administrators only.',
+          security: BEARER,
+          querystring: stockSummaryQuerySchema,
+          response: {
+            200: z.unknown().describe('The CSV file (text/csv; charset=utf-8)'),
+            ...errorResponses(400, 401, 403),
+          },
+        },
+      },
+      async (request, reply) => {
+        const summary = await stock.summary(request.query.component);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            attachmentDisposition(
+              `blood-stock-${summary.component}-${summary.generatedAt.slice(0, 10)}.csv`,
+            ),
+          )
+          .header('cache-control', 'private, no-store')
+          .send(stockSummaryCsv(summary));
+      },
     );
 
     scope.get(

@@ -7,6 +7,7 @@ import {
   isStockStale,
   roundKm,
   STOCK_STALE_AFTER_MS,
+  type BloodComponent,
   type BloodType,
   type FacilityNearbyQuery,
   type FacilityStock,
@@ -16,6 +17,7 @@ import {
   type StockCentre,
   type StockChange,
   type StockHistoryPage,
+  type StockSummary,
   type UpdateStock,
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
@@ -379,8 +381,48 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
     },
   };
 
+  /** National and per-state availability of one component, and the centres that went quiet. */
+  async function summary(component: BloodComponent): Promise<StockSummary> {
+    const at = now();
+    const freshSince = new Date(at - STOCK_STALE_AFTER_MS);
+    const [byState, centres] = await Promise.all([
+      repository.availabilityByState(component, freshSince),
+      repository.centresByFreshness(),
+    ]);
+    const figures = (rows: { bloodType: BloodType; units: number; centres: number }[]) =>
+      BLOOD_TYPES.map((bloodType) => {
+        const matching = rows.filter((row) => row.bloodType === bloodType);
+        return {
+          bloodType,
+          units: matching.reduce((sum, row) => sum + row.units, 0),
+          centres: matching.reduce((sum, row) => sum + row.centres, 0),
+        };
+      });
+    const states = [...new Set(byState.map((row) => row.state))].sort((a, b) =>
+      a.localeCompare(b, 'en'),
+    );
+    const stale = centres.filter((centre) => centre.updatedAt < freshSince);
+    return {
+      component,
+      generatedAt: new Date(at).toISOString(),
+      reportingCentres: centres.length,
+      freshCentres: centres.length - stale.length,
+      // A centre counts once per state and group, so the national count is the states' sum.
+      national: figures(byState),
+      states: states.map((state) => ({
+        state,
+        groups: figures(byState.filter((row) => row.state === state)),
+      })),
+      staleCentres: stale.map((centre) => ({
+        ...centre,
+        updatedAt: centre.updatedAt.toISOString(),
+      })),
+    };
+  }
+
   return {
     ...service,
+    summary,
     repository,
     /** Public replies with their ETags, kept STOCK_CACHE_TTL_MS and dropped on every stock write. */
     cached: {

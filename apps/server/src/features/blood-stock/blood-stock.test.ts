@@ -428,3 +428,85 @@ describe('GET /api/v1/hospital/stock', () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('GET /api/v1/admin/stock/summary (and .csv)', () => {
+  it('adds fresh units per state and group, lists silent centres, and exports the table', async () => {
+    const mumbai = await seedFacility(db(), {
+      name: 'Mumbai Centre',
+      state: 'Maharashtra',
+      latitude: 19.07,
+      longitude: 72.87,
+    });
+    const mumbaiAccount = await seedCentreAccount(subject.app, db(), mumbai);
+    await put(near, [
+      { bloodType: 'O-', component: 'prbc', units: 2 },
+      { bloodType: 'A+', component: 'prbc', units: 5 },
+    ]);
+    await put(
+      mumbai,
+      [
+        { bloodType: 'O-', component: 'prbc', units: 4 },
+        { bloodType: 'O-', component: 'ffp', units: 9 },
+      ],
+      mumbaiAccount.headers,
+    );
+    // The Delhi centre goes quiet: its figures are stale, so not counted.
+    await db()
+      .update(bloodStock)
+      .set({ updatedAt: new Date(START - 30 * HOUR) })
+      .where(eq(bloodStock.facilityId, near));
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+
+    const res = await subject.app.inject({
+      url: '/api/v1/admin/stock/summary?component=prbc',
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = res.json().data;
+    expect(summary).toMatchObject({ component: 'prbc', reportingCentres: 2, freshCentres: 1 });
+    expect(summary.national.find((g: { bloodType: string }) => g.bloodType === 'O-')).toEqual({
+      bloodType: 'O-',
+      units: 4,
+      centres: 1,
+    });
+    expect(summary.national.find((g: { bloodType: string }) => g.bloodType === 'A+')).toEqual({
+      bloodType: 'A+',
+      units: 0,
+      centres: 0,
+    });
+    expect(summary.states.map((s: { state: string }) => s.state)).toEqual(['Maharashtra']);
+    expect(summary.staleCentres).toEqual([
+      {
+        facilityId: near,
+        name: 'Near Centre',
+        state: 'Delhi',
+        district: 'New Delhi',
+        updatedAt: new Date(START - 30 * HOUR).toISOString(),
+      },
+    ]);
+
+    const csv = await subject.app.inject({
+      url: '/api/v1/admin/stock/summary.csv?component=prbc',
+      headers: admin.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toContain('blood-stock-prbc-2026-11-25.csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('area,component,bloodType,units,centres');
+    expect(lines).toContain('India,prbc,O-,4,1');
+    expect(lines).toContain('Maharashtra,prbc,O-,4,1');
+    expect(lines).toHaveLength(1 + 8 * 2);
+
+    for (const url of ['/api/v1/admin/stock/summary', '/api/v1/admin/stock/summary.csv']) {
+      const refused = await subject.app.inject({ url, headers: own.headers });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('Near Centre');
+    }
+    const bad = await subject.app.inject({
+      url: '/api/v1/admin/stock/summary?component=blood',
+      headers: admin.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
