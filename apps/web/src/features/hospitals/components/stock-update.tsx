@@ -101,7 +101,9 @@ export function StockUpdate() {
 
   const onDone = (stock: FacilityStock, message: string) => {
     queryClient.setQueryData(myStockKey, { ...query.data!, stock });
-    void queryClient.invalidateQueries({ queryKey: ['stock'] });
+    // The public views of the stock (the reply already holds this screen's figures).
+    void queryClient.invalidateQueries({ queryKey: ['stock', 'facility'] });
+    void queryClient.invalidateQueries({ queryKey: ['stock', 'availability'] });
     setEdits({});
     toast.success(message);
   };
