@@ -30,16 +30,14 @@ export async function seedFacility(
 }
 
 export async function seedPincode(db: Db, pincode: string, latitude: number, longitude: number) {
-  await db
-    .insert(pincodes)
-    .values({
-      pincode,
-      district: 'New Delhi',
-      state: 'Delhi',
-      latitude,
-      longitude,
-      confidence: 'high',
-    });
+  await db.insert(pincodes).values({
+    pincode,
+    district: 'New Delhi',
+    state: 'Delhi',
+    latitude,
+    longitude,
+    confidence: 'high',
+  });
 }
 
 export interface CentreAccount {
