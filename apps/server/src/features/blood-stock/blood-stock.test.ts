@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { activityLog, bloodStock, bloodStockUpdates } from '../../db/schema';
+import { createMemoryChangeBus } from '../../lib/change-bus';
 import { signIn } from '../../test/donor-helpers';
 import {
   seedCentreAccount,
@@ -16,6 +17,7 @@ import {
   type CentreAccount,
 } from '../../test/stock-helpers';
 import { useTestApp } from '../../test/test-app';
+import { createBloodStockService } from './blood-stock.service';
 
 // 02:00 IST on 26 Nov 2026 (the Indian date differs from the UTC one).
 const START = Date.parse('2026-11-25T20:30:00Z');
@@ -270,6 +272,31 @@ describe('GET /api/v1/public/facilities/:id/stock', () => {
     expect(stale.items[0]).toMatchObject({ units: 4, stale: true });
     // Stale stock is never counted as available.
     expect((await availability('bloodType=O-&pincode=110001')).items).toEqual([]);
+  });
+
+  it('drops the cached copy on every instance that shares the change bus', async () => {
+    // Two server processes on one database: the bus (LISTEN/NOTIFY on PostgreSQL) joins them.
+    const bus = createMemoryChangeBus();
+    const instance = () =>
+      createBloodStockService({
+        db: db(),
+        resolveOrigin: () => Promise.reject(new Error('not used here')),
+        now: () => clock,
+        bus,
+      });
+    const [writer, reader] = [instance(), instance()];
+    expect((await reader.cached.read(near)).data.items).toEqual([]);
+    const caller = { id: own.userId, role: 'hospital' as const, status: 'approved' as const };
+    const meta = { ip: '127.0.0.1', userAgent: null, requestId: 'bus-test', idempotencyKey: null };
+    await writer.update(
+      caller,
+      near,
+      { lines: [{ bloodType: 'O-', component: 'prbc', units: 3 }] },
+      meta,
+    );
+    expect((await reader.cached.read(near)).data.items).toEqual([
+      expect.objectContaining({ bloodType: 'O-', units: 3 }),
+    ]);
   });
 
   it('is 404 for an unknown facility', async () => {
