@@ -7,7 +7,7 @@
 // TEST_DATABASE_URL is set, on PostgreSQL. Lighthouse runs with the system Chromium.
 //
 // Options (environment): BENCH_DURATION seconds per load run (default 10); BENCH_ONLY a comma list
-// of sections to run (ceiling,startup,public,auth,writes,pages,lighthouse,matching,export);
+// of sections to run (ceiling,startup,public,auth,writes,pages,lighthouse,matching,export,stock);
 // BENCH_MATCHING_SIZES (default 100000,1000000); BENCH_EXPORT_DONORS (default 100000);
 // BENCH_SERVER_DB=postgres runs the server under load on a new database of TEST_DATABASE_URL's
 // server (dropped at the end) instead of embedded PGlite.
@@ -41,6 +41,8 @@ const TARGETS = {
   publicReadOfCeiling: 0.5,
   publicReadP99Ms: 50,
   matchingP95MsPostgres100k: 20,
+  /** Issue #17: "O- PRBC within 25 km of PIN 110001", 3,000 centres, 1,000 updates a minute. */
+  stockSearchP95MsPostgres: 20,
   homeJsGzipKB: 150,
   lighthousePerformance: 95,
   lighthouseAccessibility: 100,
@@ -57,6 +59,7 @@ const results = {
   lighthouse: {},
   matching: [],
   export: [],
+  stock: [],
   serverRssMiB: null,
   targets: [],
 };
@@ -347,6 +350,13 @@ function checkTargets() {
       `${pg100k.queryP95ms} ms`,
       pg100k.queryP95ms < TARGETS.matchingP95MsPostgres100k,
     );
+  const stockPg = results.stock.find((m) => m.database.startsWith('PostgreSQL'));
+  if (stockPg)
+    add(
+      `stock search p95 < ${TARGETS.stockSearchP95MsPostgres} ms (PostgreSQL, ${stockPg.centres} centres, ${stockPg.updatesPerMin} updates/min)`,
+      `${stockPg.queryP95ms} ms`,
+      stockPg.queryP95ms < TARGETS.stockSearchP95MsPostgres,
+    );
   const home = results.pages['/'];
   if (home)
     add(
@@ -548,6 +558,15 @@ if (wants('export')) {
   );
   results.export = readJsonLines(file);
 }
+if (wants('stock')) {
+  console.log('\n# Blood stock availability search under updates');
+  const file = path.join(scratch, 'stock.jsonl');
+  await run(process.execPath, [tsx, 'apps/server/bench/blood-stock.ts'], {
+    BENCH_JSON: file,
+    BENCH_DATABASES: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+  });
+  results.stock = readJsonLines(file);
+}
 rmSync(scratch, { recursive: true, force: true });
 
 checkTargets();
@@ -573,6 +592,7 @@ if (results.matching.length)
     })),
   );
 if (results.export.length) console.table(results.export);
+if (results.stock.length) console.table(results.stock);
 console.table(results.targets);
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);

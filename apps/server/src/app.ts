@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { bloodStockRoutes } from './features/blood-stock/blood-stock.routes';
 import { bloodRequestsRoutes } from './features/blood-requests/blood-requests.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
 import { clientLogsRoutes } from './features/client-logs/client-logs.routes';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(hospitalsRoutes, { hospitals: services.hospitals });
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(facilitiesRoutes, { facilities: services.facilities });
+  await app.register(bloodStockRoutes, { stock: services.stock });
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
   await app.register(educationRoutes, { education: services.education });
   await app.register(contactRoutes, { contact: services.contact });
@@ -211,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       if (services.limitStore.kind === 'postgres') limitSweep.start();
       services.notifier.start();
       services.availabilityJob.start();
+      services.stockReminderJob.start();
       services.bloodRequestsJob.start();
     }
   });
@@ -218,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await limitSweep.stop();
     await services.bloodRequestsJob.stop();
     await services.availabilityJob.stop();
+    await services.stockReminderJob.stop();
     await services.notifier.stop();
     await services.mail.stop();
   });

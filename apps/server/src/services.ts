@@ -38,6 +38,14 @@ import {
   type BloodRequestsService,
 } from './features/blood-requests/blood-requests.service';
 import {
+  createBloodStockService,
+  type BloodStockService,
+} from './features/blood-stock/blood-stock.service';
+import {
+  createStockReminderJob,
+  type StockReminderJob,
+} from './features/blood-stock/stock-reminder.job';
+import {
   createFacilitiesService,
   type FacilitiesService,
 } from './features/facilities/facilities.service';
@@ -146,8 +154,12 @@ export interface AppServices {
   hospitals: HospitalsService;
   analytics: AnalyticsService;
   availabilityJob: AvailabilityJob;
+  /** Reminds blood centres whose stock has not been confirmed for 3 days (hourly, once per lapse). */
+  stockReminderJob: StockReminderJob;
   /** The blood bank directory and PIN code points (public search, request locations). */
   facilities: FacilitiesService;
+  /** Blood centres' stock: public reads, own-account updates, the availability search. */
+  stock: BloodStockService;
   /** Emergency blood requests, matching and privacy-protected contact. */
   bloodRequests: BloodRequestsService;
   /** Expires requests and widens matching (every minute). */
@@ -282,6 +294,12 @@ export function createServices(
     channels: [...(sms ? [sms] : []), ...(whatsapp ? [whatsapp] : [])],
   });
   const facilities = createFacilitiesService({ db });
+  const stock = createBloodStockService({
+    db,
+    resolveOrigin: facilities.resolveOrigin,
+    now,
+    bus,
+  });
   const bloodRequests = createBloodRequestsService({
     db,
     notifier,
@@ -408,7 +426,9 @@ export function createServices(
     hospitals: createHospitalsService({ db, mail, sessions, idempotency, config, now }),
     analytics: createAnalyticsService({ db, now }),
     availabilityJob: createAvailabilityJob({ db, notifier, now, logger }),
+    stockReminderJob: createStockReminderJob({ db, notifier, now, logger }),
     facilities,
+    stock,
     bloodRequests,
     bloodRequestsJob: createBloodRequestsJob({ service: bloodRequests, logger }),
     education: createEducationService({ db, config, now, bus }),

@@ -23,3 +23,4 @@ export * from './pwa';
 export * from './text';
 export * from './debug';
 export * from './channels';
+export * from './blood-stock';

@@ -58,6 +58,12 @@ export const OPENAPI_TAGS = [
       'The public blood bank directory (Government of India data, 2018): search, details, nearby, directory.',
   },
   {
+    name: 'blood-stock',
+    description:
+      'What blood centres hold per blood group and component, with its age: public reads and the availability ' +
+      'search, updates by the centre’s own verified accounts, history.',
+  },
+  {
     name: 'admin',
     description:
       'The administrators’ console: donor verification and status, lists, statistics, details (access logged), ' +

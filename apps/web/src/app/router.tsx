@@ -86,11 +86,17 @@ const NotificationsPage = screenWithTexts('notifications', () => import('./route
 const EmergencyPage = screenWithTexts('emergency', () => import('./routes/emergency'), [
   'requests',
   'auth',
+  'facilities',
 ]);
 const HospitalDashboardPage = screenWithTexts(
   'hospital-dashboard',
   () => import('./routes/hospital-dashboard'),
-  ['hospital', 'requests', 'auth'],
+  ['hospital', 'requests', 'auth', 'facilities'],
+);
+const HospitalStockPage = screenWithTexts(
+  'hospital-stock',
+  () => import('./routes/hospital-stock'),
+  ['hospital', 'facilities'],
 );
 const EducationPage = screenWithTexts('education', () => import('./routes/education'), [
   'education',
@@ -193,7 +199,10 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireAuth role="hospital" />,
-        children: [route('hospital/dashboard', 'hospitalDashboard', HospitalDashboardPage)],
+        children: [
+          route('hospital/dashboard', 'hospitalDashboard', HospitalDashboardPage),
+          route('hospital/stock', 'hospitalStock', HospitalStockPage),
+        ],
       },
       { path: '*', element: <Screen name="notFound" page={NotFoundPage} /> },
     ],

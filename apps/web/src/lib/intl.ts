@@ -121,3 +121,18 @@ export function formatLargeFigure(value: number, language: string): string {
       }),
   ).format(value);
 }
+
+/**
+ * How long ago, as a reader says it: "2 hours ago", "yesterday", "3 days ago" (stock figures show
+ * their age everywhere). Under a minute is "now".
+ */
+export function formatTimeAgo(value: string | Date, language: string, now = Date.now()): string {
+  const locale = intlLocale(language);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const diff = new Date(value).getTime() - now;
+  const abs = Math.abs(diff);
+  if (abs < 60_000) return format.format(0, 'second');
+  if (abs < 3_600_000) return format.format(Math.round(diff / 60_000), 'minute');
+  if (abs < 86_400_000) return format.format(Math.round(diff / 3_600_000), 'hour');
+  return format.format(Math.round(diff / 86_400_000), 'day');
+}

@@ -12,3 +12,4 @@ export * from './notification-settings';
 export * from './education';
 export * from './client-logs';
 export * from './usage-counters';
+export * from './blood-stock';

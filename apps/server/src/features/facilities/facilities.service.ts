@@ -211,6 +211,9 @@ export function createFacilitiesService(deps: { db: Db; replyCacheMax?: number }
   }
 
   const service = {
+    /** Where a search around a point, PIN code or place starts (the stock search shares it). */
+    resolveOrigin,
+
     async search(query: FacilitySearchQuery): Promise<FacilitySearchResult> {
       const tokens = searchTokens(query.q);
       if (tokens.length === 0) return { items: [] };

@@ -29,6 +29,7 @@ export const NOTIFICATION_TYPES = [
   'blood_request.back_to_review',
   'blood_request.on_hold',
   'blood_request.verified_again',
+  'stock.reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -159,6 +160,23 @@ const BASE_NOTIFICATION_TEXT: Record<NotificationType, Record<BaseLanguage, Text
     hi: {
       title: 'रक्तदान दर्ज हुआ',
       message: '{date} को {place} में रक्तदान करने के लिए धन्यवाद। आपका प्रमाणपत्र तैयार है।',
+    },
+  },
+  'stock.reminder': {
+    en: {
+      title: 'Please update your blood stock',
+      message:
+        'The stock of {centre} was last updated on {date}. Figures older than 24 hours are shown as stale and not counted as available: update them, or tap "Nothing changed".',
+    },
+    es: {
+      title: 'Actualice sus existencias de sangre',
+      message:
+        'Las existencias de {centre} se actualizaron por última vez el {date}. Las cifras de más de 24 horas se muestran como desactualizadas y no cuentan como disponibles: actualícelas o pulse «Nada ha cambiado».',
+    },
+    hi: {
+      title: 'कृपया अपना रक्त स्टॉक अपडेट करें',
+      message:
+        '{centre} का स्टॉक आखिरी बार {date} को अपडेट हुआ था। 24 घंटे से पुराने आंकड़े पुराने दिखाए जाते हैं और उपलब्ध नहीं गिने जाते: उन्हें अपडेट करें, या "कुछ नहीं बदला" दबाएँ।',
     },
   },
   'availability.expiring': {

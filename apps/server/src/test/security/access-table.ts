@@ -60,6 +60,8 @@ const STAFF = access(D, D, D, D, A, A);
 const OWNER_OR_ADMIN = access(D, D, A, D, D, A);
 const OWNER_ONLY = access(D, D, A, D, D, D);
 const DONORS = access(D, A, A, A, D, D);
+/** The hospital account of the centre in the path (or its own centre): nobody else. */
+const CENTRE = access(D, D, D, D, A, D);
 
 const owner = (w: World) => ({ id: w.callers.approvedDonor.row.id });
 let sequence = 0;
@@ -368,6 +370,37 @@ export const TABLE: Record<string, Rule | Rule[]> = {
     access: PUBLIC,
     call: (w) => ({ params: { id: w.facilityId } }),
   },
+
+  // Blood stock (issue #17): the world's facility is the hospital account's own centre.
+  'GET /api/v1/public/facilities/:id/stock': {
+    access: PUBLIC,
+    call: (w) => ({ params: { id: w.facilityId } }),
+  },
+  'GET /api/v1/public/stock/availability': {
+    access: PUBLIC,
+    call: () => ({ query: { bloodType: 'O-', lat: '17.385', lng: '78.4867' } }),
+  },
+  // A hospital account linked to a blood centre only: administrators have no centre of their own.
+  'GET /api/v1/hospital/stock': { access: CENTRE },
+  'PUT /api/v1/facilities/:id/stock': {
+    access: CENTRE,
+    call: (w) => ({
+      params: { id: w.facilityId },
+      payload: { lines: [{ bloodType: 'O-', component: 'prbc', units: 4 }] },
+    }),
+  },
+  // 409 while the centre has published nothing yet (the rules run in no fixed order).
+  'POST /api/v1/facilities/:id/stock/confirm': {
+    access: CENTRE,
+    call: (w) => ({ params: { id: w.facilityId } }),
+    ok: [409],
+  },
+  'GET /api/v1/facilities/:id/stock/history': {
+    access: STAFF,
+    call: (w) => ({ params: { id: w.facilityId } }),
+  },
+  'GET /api/v1/admin/stock/summary': { access: ADMIN },
+  'GET /api/v1/admin/stock/summary.csv': { access: ADMIN },
 
   // Blood requests
   'POST /api/v1/blood-requests': [

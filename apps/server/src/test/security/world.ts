@@ -64,6 +64,7 @@ export interface World {
   guestRequest: { id: string; body: ReturnType<typeof requestBody> };
   /** Every personal value of the cast, with whose it is: the privacy matrix looks for them. */
   secrets: Secret[];
+  /** A directory facility: the blood centre of the `hospital` account (its stock is its own). */
   facilityId: string;
   article: { id: string; slug: string };
   faqId: string;
@@ -290,6 +291,8 @@ export async function createWorld(options: { env?: Record<string, string> } = {}
 
   const facilityId = (await inject('GET', '/api/v1/public/facilities/directory', null)).items[0]
     .id as string;
+  // The hospital account's centre is this facility: it alone may change its stock (issue #17).
+  await db.update(hospitals).set({ facilityId }).where(eq(hospitals.id, hospital!.id));
   const article = (await inject('GET', '/api/public/education/content', null)).items[0] as {
     id: string;
     slug: string;

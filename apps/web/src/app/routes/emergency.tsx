@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert';
@@ -8,6 +9,12 @@ import { Field, Input } from '../../components/field';
 import { Page } from '../../components/page';
 import { RequestForm } from '../../features/blood-requests/components/request-form';
 import { TrackingView } from '../../features/blood-requests/components/tracking-view';
+import {
+  trackBloodRequest,
+  trackingQueryKey,
+} from '../../features/blood-requests/api/requests-api';
+import { StockFinder } from '../../features/facilities';
+import { useFeatureFlag } from '../../config/use-config';
 
 const TRACK_PARAM = 'track';
 const CODE_PATTERN = /^[0-9A-Z]{4,16}$/;
@@ -22,6 +29,7 @@ export default function EmergencyPage() {
   const navigate = useNavigate();
   const isDuplicate = (useLocation().state as { duplicate?: boolean } | null)?.duplicate === true;
   const code = searchParams.get(TRACK_PARAM)?.trim().toUpperCase() ?? '';
+  const showStock = useFeatureFlag('inventoryManagement');
 
   if (code) {
     return (
@@ -31,6 +39,7 @@ export default function EmergencyPage() {
             <Alert variant="info" dismissible={false} message={t('requests:tracking.duplicate')} />
           )}
           <TrackingView code={code} />
+          {showStock && <TrackedStock code={code} />}
           <Link
             to="/emergency"
             className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline"
@@ -60,6 +69,7 @@ export default function EmergencyPage() {
           <li>{t('requests:intro.step2')}</li>
           <li>{t('requests:intro.step3')}</li>
         </ol>
+        {showStock && <StockFinder />}
         <RequestForm
           onCreated={(request, duplicate) =>
             void navigate(`/emergency?${TRACK_PARAM}=${encodeURIComponent(request.trackingCode)}`, {
@@ -70,6 +80,18 @@ export default function EmergencyPage() {
         <TrackBox onTrack={(value) => void navigate(`/emergency?${TRACK_PARAM}=${value}`)} />
       </div>
     </Page>
+  );
+}
+
+/** After a request is sent: the centres holding its group near its place, so the family can call. */
+function TrackedStock({ code }: { code: string }) {
+  const query = useQuery({
+    queryKey: trackingQueryKey(code),
+    queryFn: ({ signal }) => trackBloodRequest(code, signal),
+  });
+  if (!query.data) return null;
+  return (
+    <StockFinder key={code} initial={{ bloodType: query.data.bloodType, where: query.data.city }} />
   );
 }
 

@@ -1,2 +1,4 @@
 export { FacilityDirectory } from './components/facility-directory';
 export { FacilityDetails } from './components/facility-details';
+export { StockFinder } from './components/stock-finder';
+export { FacilityStockSection } from './components/stock-table';

@@ -22,6 +22,7 @@ import { FacilityBadges } from './facility-badges';
 import { ArrowLeftIcon, DirectionsIcon, ExternalIcon } from './icons';
 import { LazyFacilityMap } from './lazy-facility-map';
 import { PhoneLinks } from './phone-links';
+import { FacilityStockSection } from './stock-table';
 
 const FACILITY_ID = /^bb-\d{1,6}$/;
 const LINK = 'font-semibold text-primary-700 underline underline-offset-2 hover:text-primary-800';
@@ -129,6 +130,8 @@ function FacilityView({ facility }: { facility: Facility }) {
                 <p className="text-slate-700">{t('detail.noPhone')}</p>
               )}
             </Section>
+
+            <FacilityStockSection id={facility.id} />
 
             <Section title={t('detail.address')}>
               <address className="text-slate-800 not-italic">
