@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   E2E_ADMIN,
   E2E_BASE_URL as baseURL,
+  E2E_CLOCK_PORT,
   E2E_MAIL_HTTP_PORT,
   E2E_MAIL_URL,
   E2E_DLT,
@@ -97,6 +98,7 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         PORT: String(E2E_PORT),
+        E2E_CLOCK_PORT: String(E2E_CLOCK_PORT),
         HOST: '127.0.0.1',
         // One database per port, so two runs on one machine do not share (or delete) it.
         DATA_DIR: `.tmp/e2e-data-${E2E_PORT}`,

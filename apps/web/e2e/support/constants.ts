@@ -16,6 +16,9 @@ export const E2E_PHONE_HTTP_PORT = E2E_PORT + 16;
 export const E2E_PHONE_URL = `http://127.0.0.1:${E2E_PHONE_HTTP_PORT}`;
 export const E2E_SMPP_PORT = E2E_PORT + 17;
 export const E2E_WHATSAPP_PORT = E2E_PORT + 18;
+/** The app server's movable clock (scripts/lib/e2e-clock.mjs): POST {offsetMs} to move it. */
+export const E2E_CLOCK_PORT = E2E_PORT + 19;
+export const E2E_CLOCK_URL = `http://127.0.0.1:${E2E_CLOCK_PORT}/clock`;
 /** What the app and the Cloud API peer share (test values, not secrets). */
 export const E2E_WHATSAPP = {
   token: 'e2e-whatsapp-token',
