@@ -249,6 +249,15 @@ const groupFiguresSchema = z.object({
   centres: z.number().int(),
 });
 
+const silentCentreSchema = z.object({
+  facilityId: z.string(),
+  name: z.string(),
+  state: z.string(),
+  district: z.string().nullable(),
+  /** The centre's latest confirmation of any line (ISO 8601). */
+  updatedAt: z.string(),
+});
+
 export const stockSummarySchema = z.object({
   component: z.enum(BLOOD_COMPONENTS),
   generatedAt: z.string(),
@@ -259,14 +268,11 @@ export const stockSummarySchema = z.object({
   national: z.array(groupFiguresSchema),
   states: z.array(z.object({ state: z.string(), groups: z.array(groupFiguresSchema) })),
   /** Centres not confirmed for 24 hours, the longest silent first. */
-  staleCentres: z.array(
-    z.object({
-      facilityId: z.string(),
-      name: z.string(),
-      state: z.string(),
-      district: z.string().nullable(),
-      updatedAt: z.string(),
-    }),
-  ),
+  staleCentres: z.array(silentCentreSchema),
+  /**
+   * Of those, the centres that stopped updating: not confirmed for STOCK_REMINDER_AFTER_MS (3
+   * days; they have been reminded), the longest silent first. The screen lists these to chase.
+   */
+  quietCentres: z.array(silentCentreSchema),
 });
 export type StockSummary = z.infer<typeof stockSummarySchema>;

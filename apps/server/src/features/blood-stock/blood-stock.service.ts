@@ -6,6 +6,7 @@ import {
   haversineKm,
   isStockStale,
   roundKm,
+  STOCK_REMINDER_AFTER_MS,
   STOCK_STALE_AFTER_MS,
   type BloodComponent,
   type BloodType,
@@ -414,6 +415,11 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
       a.localeCompare(b, 'en'),
     );
     const stale = centres.filter((centre) => centre.updatedAt < freshSince);
+    const quietSince = new Date(at - STOCK_REMINDER_AFTER_MS);
+    const toSilent = (centre: (typeof centres)[number]) => ({
+      ...centre,
+      updatedAt: centre.updatedAt.toISOString(),
+    });
     return {
       component,
       generatedAt: new Date(at).toISOString(),
@@ -425,10 +431,9 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
         state,
         groups: figures(byState.filter((row) => row.state === state)),
       })),
-      staleCentres: stale.map((centre) => ({
-        ...centre,
-        updatedAt: centre.updatedAt.toISOString(),
-      })),
+      staleCentres: stale.map(toSilent),
+      // The reminder job's threshold: a centre silent this long has stopped updating.
+      quietCentres: stale.filter((centre) => centre.updatedAt < quietSince).map(toSilent),
     };
   }
 
