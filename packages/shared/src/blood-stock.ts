@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BLOOD_TYPES, DAY, HOUR, type BloodType } from './constants';
 import { compatibleDonorTypes } from './compatibility';
-import { facilityNearbyQuerySchema, nearbyOriginSchema } from './facilities';
+import { facilityNearbyQuerySchema, facilitySchema, nearbyOriginSchema } from './facilities';
 
 /**
  * Blood stock: what a verified blood centre holds, per blood group and component (issue #17).
@@ -196,18 +196,10 @@ export const stockAvailabilityQuerySchema = facilityNearbyQuerySchema.safeExtend
 });
 export type StockAvailabilityQuery = z.infer<typeof stockAvailabilityQuerySchema>;
 
-export const stockCentreSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  district: z.string().nullable(),
-  state: z.string(),
-  phone: z.string().nullable(),
-  mobile: z.string().nullable(),
+/** A directory facility (the directory's cards show it as they show any) with its stock. */
+export const stockCentreSchema = facilitySchema.safeExtend({
   latitude: z.number(),
   longitude: z.number(),
-  is24x7: z.boolean(),
   distanceKm: z.number(),
   /** The groups it holds of the component asked, fresh and non-zero, in the order asked. */
   stock: z.array(

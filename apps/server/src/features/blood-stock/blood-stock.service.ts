@@ -165,17 +165,9 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
   function toCentre(rows: AvailabilityRow[], distanceKm: number, order: BloodType[]): StockCentre {
     const first = rows[0]!.facility;
     return {
-      id: first.id,
-      name: first.name,
-      address: first.address,
-      city: first.city,
-      district: first.district,
-      state: first.state,
-      phone: first.phone,
-      mobile: first.mobile,
+      ...first,
       latitude: first.latitude as number,
       longitude: first.longitude as number,
-      is24x7: first.is24x7,
       distanceKm: roundKm(distanceKm),
       stock: [...rows]
         .sort((a, b) => order.indexOf(a.bloodType) - order.indexOf(b.bloodType))

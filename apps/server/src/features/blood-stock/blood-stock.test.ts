@@ -355,6 +355,21 @@ describe('GET /api/v1/public/stock/availability', () => {
         ],
       ],
     ]);
+    // Each centre is a directory facility (the directory's cards show it): every field, no search text.
+    expect(oNeg.items[0]).toMatchObject({
+      id: near,
+      category: null,
+      pincode: null,
+      email: null,
+      website: null,
+      components: null,
+      apheresis: null,
+      serviceTime: null,
+      is24x7: false,
+      phone: '011-23456789',
+      city: 'New Delhi',
+    });
+    expect(oNeg.items[0]).not.toHaveProperty('search');
     expect(oNeg.compatible).toEqual([]);
     expect(oNeg.compatibleTypes).toEqual([]);
     expect(oNeg.rule).toBe('red_cells');
