@@ -123,6 +123,31 @@ describe('/blood-banks with the stock filter', { timeout: 30_000 }, () => {
     expect(screen.getByText(/cross-matches before issuing/)).toBeVisible();
   });
 
+  it('shows the units and their age in the map marker popups', async () => {
+    const { user } = renderDirectory('/blood-banks?pin=500001&blood=O-');
+    await waitFor(() => expect(cards()).toHaveLength(2), { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Show map' }));
+    const map = await screen.findByRole(
+      'region',
+      { name: 'Map of the blood banks in the list' },
+      { timeout: 15_000 },
+    );
+    // The origin first, then the centres in list order.
+    const markers = map.querySelectorAll('path.leaflet-interactive');
+    expect(markers).toHaveLength(3);
+    await user.click(markers[2]!);
+    const popup = await waitFor(() => {
+      const element = map.querySelector<HTMLElement>('.leaflet-popup-content');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    expect(within(popup).getByRole('link', { name: 'Gandhi Hospital Blood Bank' })).toBeVisible();
+    expect(within(popup).getByText('12 km away')).toBeVisible();
+    expect(within(popup).getByText('O- Packed red cells: 1 unit')).toBeVisible();
+    expect(within(popup).getByText('Updated yesterday')).toBeVisible();
+    expect(within(popup).getByText('Stale')).toBeVisible();
+  });
+
   it('turns on from the filters, keeps group and component in the address, and turns off', async () => {
     const { user, router, api } = renderDirectory('/blood-banks?pin=500001');
     const group = await screen.findByRole('combobox', { name: 'Blood group' }, { timeout: 15_000 });
