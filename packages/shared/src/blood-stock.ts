@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BLOOD_TYPES, DAY, HOUR, type BloodType } from './constants';
 import { compatibleDonorTypes } from './compatibility';
-import { facilityNearbyQuerySchema, nearbyOriginSchema } from './facilities';
+import { facilityNearbyQuerySchema, facilitySchema, nearbyOriginSchema } from './facilities';
 
 /**
  * Blood stock: what a verified blood centre holds, per blood group and component (issue #17).
@@ -196,18 +196,10 @@ export const stockAvailabilityQuerySchema = facilityNearbyQuerySchema.safeExtend
 });
 export type StockAvailabilityQuery = z.infer<typeof stockAvailabilityQuerySchema>;
 
-export const stockCentreSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  district: z.string().nullable(),
-  state: z.string(),
-  phone: z.string().nullable(),
-  mobile: z.string().nullable(),
+/** A directory facility (the directory's cards show it as they show any) with its stock. */
+export const stockCentreSchema = facilitySchema.safeExtend({
   latitude: z.number(),
   longitude: z.number(),
-  is24x7: z.boolean(),
   distanceKm: z.number(),
   /** The groups it holds of the component asked, fresh and non-zero, in the order asked. */
   stock: z.array(
@@ -249,6 +241,15 @@ const groupFiguresSchema = z.object({
   centres: z.number().int(),
 });
 
+const silentCentreSchema = z.object({
+  facilityId: z.string(),
+  name: z.string(),
+  state: z.string(),
+  district: z.string().nullable(),
+  /** The centre's latest confirmation of any line (ISO 8601). */
+  updatedAt: z.string(),
+});
+
 export const stockSummarySchema = z.object({
   component: z.enum(BLOOD_COMPONENTS),
   generatedAt: z.string(),
@@ -259,14 +260,11 @@ export const stockSummarySchema = z.object({
   national: z.array(groupFiguresSchema),
   states: z.array(z.object({ state: z.string(), groups: z.array(groupFiguresSchema) })),
   /** Centres not confirmed for 24 hours, the longest silent first. */
-  staleCentres: z.array(
-    z.object({
-      facilityId: z.string(),
-      name: z.string(),
-      state: z.string(),
-      district: z.string().nullable(),
-      updatedAt: z.string(),
-    }),
-  ),
+  staleCentres: z.array(silentCentreSchema),
+  /**
+   * Of those, the centres that stopped updating: not confirmed for STOCK_REMINDER_AFTER_MS (3
+   * days; they have been reminded), the longest silent first. The screen lists these to chase.
+   */
+  quietCentres: z.array(silentCentreSchema),
 });
 export type StockSummary = z.infer<typeof stockSummarySchema>;

@@ -18,14 +18,21 @@ export interface AvailabilityRow {
     FacilityRow,
     | 'id'
     | 'name'
+    | 'category'
     | 'address'
     | 'city'
     | 'district'
     | 'state'
+    | 'pincode'
     | 'phone'
     | 'mobile'
+    | 'email'
+    | 'website'
     | 'latitude'
     | 'longitude'
+    | 'components'
+    | 'apheresis'
+    | 'serviceTime'
     | 'is24x7'
   >;
   bloodType: BloodType;
@@ -172,14 +179,21 @@ export function createBloodStockRepository(db: Db) {
           facility: {
             id: facilities.id,
             name: facilities.name,
+            category: facilities.category,
             address: facilities.address,
             city: facilities.city,
             district: facilities.district,
             state: facilities.state,
+            pincode: facilities.pincode,
             phone: facilities.phone,
             mobile: facilities.mobile,
+            email: facilities.email,
+            website: facilities.website,
             latitude: facilities.latitude,
             longitude: facilities.longitude,
+            components: facilities.components,
+            apheresis: facilities.apheresis,
+            serviceTime: facilities.serviceTime,
             is24x7: facilities.is24x7,
           },
           bloodType: bloodStock.bloodType,

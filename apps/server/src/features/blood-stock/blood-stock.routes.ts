@@ -221,7 +221,8 @@ export const bloodStockRoutes: FastifyPluginAsyncZod<BloodStockRoutesOptions> = 
           description:
             'For one `component` (default `prbc`): fresh (≤ 24 h), non-zero units and the centres holding them, ' +
             'for India and per state, every group listed; how many centres report and how many are fresh; and the ' +
-            'centres not confirmed for 24 hours, the longest silent first. Administrators only (others 403).',
+            'centres not confirmed for 24 hours (`staleCentres`) and, of those, the ones that stopped updating (`quietCentres`: ' +
+            'not confirmed for 3 days), the longest silent first. Administrators only (others 403).',
           security: BEARER,
           querystring: stockSummaryQuerySchema,
           response: { 200: successEnvelope(stockSummarySchema), ...errorResponses(400, 401, 403) },

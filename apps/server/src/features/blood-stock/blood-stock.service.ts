@@ -6,6 +6,7 @@ import {
   haversineKm,
   isStockStale,
   roundKm,
+  STOCK_REMINDER_AFTER_MS,
   STOCK_STALE_AFTER_MS,
   type BloodComponent,
   type BloodType,
@@ -164,17 +165,9 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
   function toCentre(rows: AvailabilityRow[], distanceKm: number, order: BloodType[]): StockCentre {
     const first = rows[0]!.facility;
     return {
-      id: first.id,
-      name: first.name,
-      address: first.address,
-      city: first.city,
-      district: first.district,
-      state: first.state,
-      phone: first.phone,
-      mobile: first.mobile,
+      ...first,
       latitude: first.latitude as number,
       longitude: first.longitude as number,
-      is24x7: first.is24x7,
       distanceKm: roundKm(distanceKm),
       stock: [...rows]
         .sort((a, b) => order.indexOf(a.bloodType) - order.indexOf(b.bloodType))
@@ -414,6 +407,11 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
       a.localeCompare(b, 'en'),
     );
     const stale = centres.filter((centre) => centre.updatedAt < freshSince);
+    const quietSince = new Date(at - STOCK_REMINDER_AFTER_MS);
+    const toSilent = (centre: (typeof centres)[number]) => ({
+      ...centre,
+      updatedAt: centre.updatedAt.toISOString(),
+    });
     return {
       component,
       generatedAt: new Date(at).toISOString(),
@@ -425,10 +423,9 @@ export function createBloodStockService(deps: BloodStockServiceDeps) {
         state,
         groups: figures(byState.filter((row) => row.state === state)),
       })),
-      staleCentres: stale.map((centre) => ({
-        ...centre,
-        updatedAt: centre.updatedAt.toISOString(),
-      })),
+      staleCentres: stale.map(toSilent),
+      // The reminder job's threshold: a centre silent this long has stopped updating.
+      quietCentres: stale.filter((centre) => centre.updatedAt < quietSince).map(toSilent),
     };
   }
 

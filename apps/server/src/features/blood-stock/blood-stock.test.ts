@@ -355,6 +355,21 @@ describe('GET /api/v1/public/stock/availability', () => {
         ],
       ],
     ]);
+    // Each centre is a directory facility (the directory's cards show it): every field, no search text.
+    expect(oNeg.items[0]).toMatchObject({
+      id: near,
+      category: null,
+      pincode: null,
+      email: null,
+      website: null,
+      components: null,
+      apheresis: null,
+      serviceTime: null,
+      is24x7: false,
+      phone: '011-23456789',
+      city: 'New Delhi',
+    });
+    expect(oNeg.items[0]).not.toHaveProperty('search');
     expect(oNeg.compatible).toEqual([]);
     expect(oNeg.compatibleTypes).toEqual([]);
     expect(oNeg.rule).toBe('red_cells');
@@ -477,11 +492,18 @@ describe('GET /api/v1/admin/stock/summary (and .csv)', () => {
       ],
       mumbaiAccount.headers,
     );
-    // The Delhi centre goes quiet: its figures are stale, so not counted.
+    const farAccount = await seedCentreAccount(subject.app, db(), far);
+    await put(far, [{ bloodType: 'O-', component: 'prbc', units: 7 }], farAccount.headers);
+    // The Delhi centres go quiet: their figures are stale, so not counted. The far one has not
+    // updated for 4 days: it stopped updating (3 days), the near one (30 hours) not yet.
     await db()
       .update(bloodStock)
       .set({ updatedAt: new Date(START - 30 * HOUR) })
       .where(eq(bloodStock.facilityId, near));
+    await db()
+      .update(bloodStock)
+      .set({ updatedAt: new Date(START - 96 * HOUR) })
+      .where(eq(bloodStock.facilityId, far));
     const admin = await signIn(subject.app, db(), { role: 'admin' });
 
     const res = await subject.app.inject({
@@ -490,7 +512,7 @@ describe('GET /api/v1/admin/stock/summary (and .csv)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const summary = res.json().data;
-    expect(summary).toMatchObject({ component: 'prbc', reportingCentres: 2, freshCentres: 1 });
+    expect(summary).toMatchObject({ component: 'prbc', reportingCentres: 3, freshCentres: 1 });
     expect(summary.national.find((g: { bloodType: string }) => g.bloodType === 'O-')).toEqual({
       bloodType: 'O-',
       units: 4,
@@ -502,7 +524,15 @@ describe('GET /api/v1/admin/stock/summary (and .csv)', () => {
       centres: 0,
     });
     expect(summary.states.map((s: { state: string }) => s.state)).toEqual(['Maharashtra']);
+    const quietFar = {
+      facilityId: far,
+      name: 'Far Centre',
+      state: 'Delhi',
+      district: 'New Delhi',
+      updatedAt: new Date(START - 96 * HOUR).toISOString(),
+    };
     expect(summary.staleCentres).toEqual([
+      quietFar,
       {
         facilityId: near,
         name: 'Near Centre',
@@ -511,6 +541,7 @@ describe('GET /api/v1/admin/stock/summary (and .csv)', () => {
         updatedAt: new Date(START - 30 * HOUR).toISOString(),
       },
     ]);
+    expect(summary.quietCentres).toEqual([quietFar]);
 
     const csv = await subject.app.inject({
       url: '/api/v1/admin/stock/summary.csv?component=prbc',

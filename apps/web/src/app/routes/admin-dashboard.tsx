@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
+import { useFeatureFlag } from '../../config/use-config';
 import { useAuth } from '../../features/auth';
 import { AdminNav } from '../../features/admin/components/admin-nav';
 import { ActivityFeed } from '../../features/admin/components/dashboard/activity-feed';
@@ -14,14 +15,16 @@ import { FlagsPanel } from '../../features/admin/components/dashboard/flags-pane
 import { HospitalsPanel } from '../../features/admin/components/dashboard/hospitals-panel';
 import { NotificationSettingsPanel } from '../../features/admin/components/dashboard/notification-settings-panel';
 import { RequestsSummaryPanel } from '../../features/admin/components/dashboard/requests-summary-panel';
+import { StockPanel } from '../../features/admin/components/dashboard/stock-panel';
 
 /**
- * /admin: the numbers, the activity, what browsers reported, and the platform's settings (product
+ * /admin: the numbers, blood stock (with inventoryManagement), the activity, what browsers reported, and the platform's settings (product
  * spec sections 2, 6).
  */
 export default function AdminDashboardPage() {
   const { t } = useTranslation(['pages', 'admin']);
   const { user } = useAuth();
+  const showStock = useFeatureFlag('inventoryManagement');
   return (
     <Page
       title={t('pages:admin.title')}
@@ -37,6 +40,7 @@ export default function AdminDashboardPage() {
             <BloodTypePanel />
           </div>
         </div>
+        {showStock && <StockPanel />}
         <AnalyticsPanel />
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <ActivityFeed />

@@ -35,6 +35,8 @@ import type {
   BloodRequest,
   ClientLogLevel,
   ClientLogPage,
+  BloodComponent,
+  StockSummary,
 } from '@bdms/shared';
 import { CONFIG_QUERY_KEY } from '../../../config/use-config';
 import { api, type ApiFile } from '../../../lib/api-client';
@@ -62,6 +64,8 @@ export const adminKeys = {
   bloodRequests: (filters: BloodRequestFilters) =>
     [...adminKeys.all, 'blood-requests', filters] as const,
   clientLogs: (filters: ClientLogFilters) => [...adminKeys.all, 'client-logs', filters] as const,
+  stockSummary: (component: BloodComponent) =>
+    [...adminKeys.all, 'stock-summary', component] as const,
 };
 
 const id = (value: string) => encodeURIComponent(value);
@@ -385,5 +389,25 @@ export function useServerDebugInfo(enabled: boolean) {
     queryKey: [...adminKeys.all, 'debug'] as const,
     queryFn: () => api.get<ServerDebugInfo>('/admin/debug'),
     enabled,
+  });
+}
+
+// --- Blood stock (issue #17) ---------------------------------------------------------------
+
+/** `GET /admin/stock/summary`: fresh availability nationally and per state, and silent centres. */
+export function useStockSummary(component: BloodComponent) {
+  return useQuery({
+    queryKey: adminKeys.stockSummary(component),
+    queryFn: ({ signal }) =>
+      api.get<StockSummary>('/admin/stock/summary', { query: { component }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /admin/stock/summary.csv`: the same table as a file, with the headers that name it. */
+export function downloadStockSummary(component: BloodComponent): Promise<ApiFile> {
+  return api.get<ApiFile>('/admin/stock/summary.csv', {
+    query: { component },
+    responseType: 'file',
   });
 }

@@ -1,6 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FacilityFacets } from '@bdms/shared';
+import {
+  BLOOD_COMPONENTS,
+  BLOOD_TYPES,
+  type BloodComponent,
+  type BloodType,
+  type FacilityFacets,
+} from '@bdms/shared';
 import { Button } from '../../../components/button';
 import { Field, Select } from '../../../components/field';
 import { ChevronDownIcon } from '../../../components/icons';
@@ -15,18 +21,23 @@ const SERVICE_KEYS = ['components', 'apheresis', 'open24x7'] as const;
 /**
  * State, district (of the chosen state), category and services. Options and counts come from the
  * facets call; while it loads (or if it fails) the selects offer what is already chosen, so the
- * list still works. On a phone the filters fold away behind a button.
+ * list still works. On a phone the filters fold away behind a button. With inventoryManagement
+ * on, "has in stock now" (a blood group and component) turns the list into the centres holding
+ * it near the place chosen.
  */
 export function DirectoryFilters({
   params,
   facets,
   onChange,
   onClear,
+  canFilterStock = false,
 }: {
   params: DirectoryParams;
   facets: FacilityFacets | undefined;
   onChange: (change: DirectoryChange) => void;
   onClear: () => void;
+  /** The inventoryManagement flag: offers the stock filter. */
+  canFilterStock?: boolean;
 }) {
   const { t, i18n } = useTranslation('facilities');
   const categoryName = useCategoryName();
@@ -65,6 +76,44 @@ export function DirectoryFilters({
         id={panelId}
         className={cn('mt-3 flex-col gap-4 lg:mt-0 lg:flex', isOpen ? 'flex' : 'hidden')}
       >
+        {canFilterStock && (
+          <fieldset className="rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 font-semibold text-slate-900">{t('stockFilter.title')}</legend>
+            <p className="mb-2 text-sm text-slate-700">{t('stockFilter.hint')}</p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label={t('stockFilter.bloodType')}>
+                <Select
+                  value={params.blood ?? ''}
+                  onChange={(event) =>
+                    onChange({ blood: (event.target.value || undefined) as BloodType | undefined })
+                  }
+                >
+                  <option value="">{t('stockFilter.any')}</option>
+                  {BLOOD_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={t('stockFilter.component')}>
+                <Select
+                  value={params.component}
+                  disabled={!params.blood}
+                  onChange={(event) =>
+                    onChange({ component: event.target.value as BloodComponent })
+                  }
+                >
+                  {BLOOD_COMPONENTS.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`stock.components.${value}`)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+          </fieldset>
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label={t('filters.state')}>
             <Select

@@ -6,6 +6,7 @@ import { addressLine, formatDistance, placeLine } from '../lib/format';
 import { splitPhoneNumbers } from '../lib/phone-numbers';
 import { FacilityBadges } from './facility-badges';
 import { PhoneLinks } from './phone-links';
+import { StockNow, type StockNowFigure } from './stock-now';
 
 /** Enough numbers for a card; the facility page lists them all. */
 const CARD_NUMBERS = 4;
@@ -16,15 +17,18 @@ export function facilityPath(id: string): string {
 
 /**
  * One result: name (to its page), category and services, address, tap-to-call numbers and, in a
- * "near" list, the distance. `from` is where its page's back link returns to.
+ * "near" list, the distance; with the stock filter, the units of the group asked and their age.
+ * `from` is where its page's back link returns to.
  */
 export function FacilityCard({
   facility,
   distanceKm,
+  stock,
   from,
 }: {
   facility: Facility;
   distanceKm?: number;
+  stock?: StockNowFigure;
   from: string;
 }) {
   const { t, i18n } = useTranslation('facilities');
@@ -53,6 +57,7 @@ export function FacilityCard({
           </p>
         )}
       </div>
+      {stock && <StockNow figure={stock} />}
       <FacilityBadges facility={facility} />
       <div className="text-slate-700">
         {address && <p>{address}</p>}

@@ -16,6 +16,7 @@ import {
   useFacilitySearch,
   type NearbyOrigin,
 } from '../api/facilities-api';
+import { useStockAvailability } from '../api/stock-api';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { useMediaQuery } from '../hooks/use-media-query';
@@ -24,6 +25,7 @@ import {
   SEARCH_MIN_LENGTH,
   countActiveFilters,
   directoryMode,
+  matchesFilters,
   toFacilityFilters,
   type RadiusKm,
 } from '../lib/directory-params';
@@ -51,16 +53,19 @@ function largerRadius(radius: RadiusKm): RadiusKm | null {
 /**
  * /blood-banks: near a location or PIN code, search (misspellings tolerated), or the whole
  * directory by filter; every view's state is in the address. The list is the page: the map is
- * an extra, loaded only when shown.
+ * an extra, loaded only when shown. With the stock filter (inventoryManagement, issue #17) the
+ * list and the map are the centres holding the group now near the place, nearest first, each
+ * with its units and their age.
  */
 export function FacilityDirectory() {
   const { t, i18n } = useTranslation('facilities');
   const language = i18n.language;
   const { params, search, update, clearFilters } = useDirectoryParams();
   const canLocate = useFeatureFlag('locationDetection');
+  const canFilterStock = useFeatureFlag('inventoryManagement');
   const geolocation = useGeolocation();
   const location = geolocation.status === 'found' ? geolocation.point : null;
-  const mode = directoryMode(params, location !== null);
+  const mode = directoryMode(params, location !== null, canFilterStock);
   const filters = useMemo(() => toFacilityFilters(params), [params]);
   const hasFilters = countActiveFilters(params) > 0;
   const from = `/blood-banks${search ? `?${search}` : ''}`;
@@ -80,6 +85,17 @@ export function FacilityDirectory() {
   const nearby = useFacilityNearby(mode === 'nearby' ? origin : null, params.radius, filters);
   const searchResults = useFacilitySearch(params.q, filters, mode === 'search');
   const directory = useFacilityDirectory(filters, params.page, mode === 'directory');
+  const stock = useStockAvailability(
+    mode === 'stock' && params.blood && origin
+      ? {
+          bloodType: params.blood,
+          component: params.component,
+          origin,
+          radiusKm: params.radius,
+        }
+      : null,
+  );
+  const needsPlace = mode === 'stock' && origin === null;
 
   // The search box: typed text reaches the address (and the server) 300 ms after the last key;
   // the address (Back, a shared link) sets the box.
@@ -131,12 +147,34 @@ export function FacilityDirectory() {
     geolocation.clear();
     update({ pin: undefined, place: undefined });
   };
+  const leaveStock = () => update({ blood: undefined });
 
   // --- What the results area shows -------------------------------------------------------
   let items: ResultItem[] = [];
   let nearbyOrigin: FacilityNearbyResult['origin'] | null = null;
-  const active = mode === 'nearby' ? nearby : mode === 'search' ? searchResults : directory;
-  if (mode === 'nearby' && nearby.data) {
+  const active =
+    mode === 'stock'
+      ? stock
+      : mode === 'nearby'
+        ? nearby
+        : mode === 'search'
+          ? searchResults
+          : directory;
+  if (mode === 'stock' && stock.data) {
+    const { bloodType, component } = stock.data;
+    // The availability search takes no filters: the ones chosen narrow its centres here.
+    items = stock.data.items
+      .filter((centre) => matchesFilters(centre, filters))
+      .map((centre) => {
+        const line = centre.stock.find((figure) => figure.bloodType === bloodType);
+        return {
+          facility: centre,
+          distanceKm: centre.distanceKm,
+          stock: line && { bloodType, component, units: line.units, updatedAt: line.updatedAt },
+        };
+      });
+    nearbyOrigin = stock.data.origin;
+  } else if (mode === 'nearby' && nearby.data) {
     items = nearby.data.items.map((facility) => ({ facility, distanceKm: facility.distanceKm }));
     nearbyOrigin = nearby.data.origin;
   } else if (mode === 'search' && searchResults.data) {
@@ -145,20 +183,32 @@ export function FacilityDirectory() {
     items = directory.data.items.map((facility) => ({ facility }));
   }
   const isUnknown =
-    mode === 'nearby' &&
+    (mode === 'nearby' || mode === 'stock') &&
     (params.pin !== undefined || params.place !== undefined) &&
-    isApiError(nearby.error) &&
-    nearby.error.status === 404;
+    isApiError(active.error) &&
+    active.error.status === 404;
+  const stockNames = params.blood && {
+    bloodType: params.blood,
+    component: t(`stock.components.${params.component}`),
+  };
 
   const heading =
-    mode === 'nearby'
-      ? t('results.nearbyTitle')
-      : mode === 'search'
-        ? t('results.searchTitle')
-        : t('results.directoryTitle');
+    mode === 'stock' && stockNames
+      ? t('results.stockTitle', stockNames)
+      : mode === 'nearby'
+        ? t('results.nearbyTitle')
+        : mode === 'search'
+          ? t('results.searchTitle')
+          : t('results.directoryTitle');
 
   let summary = '';
-  if (mode === 'nearby' && nearby.data) {
+  if (mode === 'stock' && stock.data) {
+    summary = `${originText(stock.data.origin, t, params.pin)} ${t('results.stockCount', {
+      count: items.length,
+      value: formatCount(items.length, language),
+      radius: Math.max(params.radius, stock.data.origin.radiusKm),
+    })}`;
+  } else if (mode === 'nearby' && nearby.data) {
     const where = originText(nearby.data.origin, t, params.pin);
     const within = {
       count: items.length,
@@ -187,7 +237,7 @@ export function FacilityDirectory() {
 
   const points: MapPoint[] = items
     .filter(({ facility }) => facility.latitude !== null && facility.longitude !== null)
-    .map(({ facility, distanceKm }) => ({
+    .map(({ facility, distanceKm, stock: figure }) => ({
       id: facility.id,
       name: facility.name,
       latitude: facility.latitude!,
@@ -197,6 +247,7 @@ export function FacilityDirectory() {
         distanceKm !== undefined
           ? t('card.distance', { distance: formatDistance(distanceKm, language) })
           : placeLine(facility),
+      stock: figure,
     }));
   const mapOrigin: MapOrigin | null = nearbyOrigin
     ? {
@@ -213,7 +264,15 @@ export function FacilityDirectory() {
   );
 
   let body;
-  if (isUnknown) {
+  if (needsPlace && stockNames) {
+    body = (
+      <EmptyResults title={t('results.stockNeedsPlace', stockNames)}>
+        <Button variant="secondary" onClick={leaveStock}>
+          {t('results.leaveStock')}
+        </Button>
+      </EmptyResults>
+    );
+  } else if (isUnknown) {
     body = (
       <EmptyResults
         title={
@@ -234,7 +293,24 @@ export function FacilityDirectory() {
   } else if (items.length === 0) {
     const bigger = largerRadius(params.radius);
     body =
-      mode === 'nearby' ? (
+      mode === 'stock' && stockNames ? (
+        <EmptyResults
+          title={t('results.noneStock', {
+            ...stockNames,
+            radius: Math.max(params.radius, stock.data?.origin.radiusKm ?? 0),
+          })}
+        >
+          {bigger && (
+            <Button onClick={() => update({ radius: bigger })}>
+              {t('results.widen', { radius: bigger })}
+            </Button>
+          )}
+          {clearButton}
+          <Button variant="secondary" onClick={leaveStock}>
+            {t('results.leaveStock')}
+          </Button>
+        </EmptyResults>
+      ) : mode === 'nearby' ? (
         <EmptyResults
           title={
             bigger
@@ -262,6 +338,9 @@ export function FacilityDirectory() {
       <>
         {active.isError && <LoadError error={active.error} onRetry={() => void active.refetch()} />}
         <ResultList items={items} from={from} isUpdating={active.isPlaceholderData} />
+        {mode === 'stock' && (
+          <p className="mt-3 text-sm text-slate-700">{t('stock.finder.crossmatch')}</p>
+        )}
         {mode === 'directory' && directory.data && (
           <Pagination
             page={directory.data.page}
@@ -331,6 +410,7 @@ export function FacilityDirectory() {
             facets={facets.data}
             onChange={(change) => update(change)}
             onClear={clearFilters}
+            canFilterStock={canFilterStock}
           />
         </section>
       </div>
@@ -346,6 +426,11 @@ export function FacilityDirectory() {
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
+            {mode === 'stock' && (
+              <Button variant="ghost" className="underline" onClick={leaveStock}>
+                {t('results.leaveStock')}
+              </Button>
+            )}
             {mode === 'nearby' && (
               <Button variant="ghost" className="underline" onClick={leaveNearby}>
                 {t('results.showDirectory')}

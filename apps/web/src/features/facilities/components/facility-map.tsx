@@ -2,11 +2,12 @@
 // (components/lazy-facility-map.tsx). Markers are drawn (CircleMarker), so no image assets.
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Browser, latLngBounds, type LatLngTuple } from 'leaflet';
 import { CircleMarker, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import { cn } from '../../../lib/cn';
+import { MapPopupContent } from './map-popup';
+import type { StockNowFigure } from './stock-now';
 
 export interface MapPoint {
   id: string;
@@ -17,6 +18,8 @@ export interface MapPoint {
   href: string;
   /** A second line: the distance or the place. */
   detail?: string;
+  /** With the stock filter: what it holds of the group asked, and how old the figure is. */
+  stock?: StockNowFigure;
 }
 
 export interface MapOrigin {
@@ -130,10 +133,7 @@ export default function FacilityMap({
             pathOptions={FACILITY_STYLE}
           >
             <Popup>
-              <Link to={point.href} state={linkState} className="font-semibold text-primary-700">
-                {point.name}
-              </Link>
-              {point.detail && <span className="mt-1 block text-slate-700">{point.detail}</span>}
+              <MapPopupContent point={point} linkState={linkState} />
             </Popup>
           </CircleMarker>
         ))}

@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { Facility } from '@bdms/shared';
 import { cn } from '../../../lib/cn';
 import { FacilityCard } from './facility-card';
+import type { StockNowFigure } from './stock-now';
 
 export interface ResultItem {
   facility: Facility;
   distanceKm?: number;
+  /** With the stock filter: what it holds of the group asked. */
+  stock?: StockNowFigure;
 }
 
 const NONE: ResultItem[] = [];
@@ -33,9 +36,9 @@ export function ResultList({
       aria-busy={isBehind || undefined}
       className={cn('grid gap-4 transition-opacity', isBehind && 'opacity-60')}
     >
-      {shown.map(({ facility, distanceKm }) => (
+      {shown.map(({ facility, distanceKm, stock }) => (
         <li key={facility.id}>
-          <FacilityCard facility={facility} distanceKm={distanceKm} from={from} />
+          <FacilityCard facility={facility} distanceKm={distanceKm} stock={stock} from={from} />
         </li>
       ))}
     </ol>

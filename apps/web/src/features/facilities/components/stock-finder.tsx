@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   BLOOD_COMPONENTS,
   BLOOD_TYPES,
+  isStockStale,
   type BloodComponent,
   type BloodType,
   type StockCentre,
@@ -64,7 +65,8 @@ function CentreCard({ centre, asked }: { centre: StockCentre; asked: BloodType }
           </li>
         ))}
       </ul>
-      {newest && <Freshness updatedAt={newest} stale={false} />}
+      {/* The server lists fresh figures only; a page left open past 24 hours says they aged. */}
+      {newest && <Freshness updatedAt={newest} stale={isStockStale(newest, Date.now())} />}
       <PhoneLinks numbers={numbers} />
     </li>
   );

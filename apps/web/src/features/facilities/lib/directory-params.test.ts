@@ -28,7 +28,10 @@ describe('directory params in the address', () => {
       open24x7: true,
       page: 3,
       pin: '500001',
+      place: undefined,
       radius: 50,
+      blood: undefined,
+      component: 'prbc',
     });
   });
 
@@ -43,8 +46,33 @@ describe('directory params in the address', () => {
       open24x7: false,
       page: 1,
       pin: undefined,
+      place: undefined,
       radius: 25,
+      blood: undefined,
+      component: 'prbc',
     });
+  });
+
+  it('reads and writes the stock filter: a blood group, and a component other than packed red cells', () => {
+    expect(parse('pin=500001&blood=O-')).toMatchObject({ blood: 'O-', component: 'prbc' });
+    expect(parse('blood=AB%2B&component=ffp')).toMatchObject({ blood: 'AB+', component: 'ffp' });
+    // Unknown values are as if absent.
+    expect(parse('blood=O&component=blood')).toMatchObject({ blood: undefined, component: 'prbc' });
+    expect(roundTrip('pin=500001&blood=O-&component=prbc')).toBe('pin=500001&blood=O-');
+    expect(roundTrip('blood=O-&component=platelets')).toBe('blood=O-&component=platelets');
+    // A component without a group filters nothing.
+    expect(roundTrip('component=platelets')).toBe('');
+    expect(countActiveFilters(parse('blood=O-&category=Private'))).toBe(2);
+    const cleared = withoutFilters(parse('pin=500001&blood=O-&component=ffp'));
+    expect(cleared).toMatchObject({ pin: '500001', component: 'prbc' });
+    expect(cleared.blood).toBeUndefined();
+  });
+
+  it('shows stock only with the flag on, near a place or not (the page then asks for one)', () => {
+    expect(directoryMode(parse('pin=500001&blood=O-'), false, true)).toBe('stock');
+    expect(directoryMode(parse('blood=O-'), false, true)).toBe('stock');
+    expect(directoryMode(parse('pin=500001&blood=O-'), false, false)).toBe('nearby');
+    expect(directoryMode(parse('pin=500001'), false, true)).toBe('nearby');
   });
 
   it('ignores invalid values instead of failing', () => {

@@ -1,9 +1,18 @@
-import { placeNameSchema, type FacilityFilters } from '@bdms/shared';
+import {
+  BLOOD_COMPONENTS,
+  BLOOD_TYPES,
+  placeNameSchema,
+  type BloodComponent,
+  type BloodType,
+  type Facility,
+  type FacilityFilters,
+} from '@bdms/shared';
 
 /**
  * The directory's state in the address (`/blood-banks?state=Telangana&components=true&page=2`):
  * a search can be shared or bookmarked, and Back undoes a change. The browser's location is
- * never put there (it would be shared with the link); a PIN code is.
+ * never put there (it would be shared with the link); a PIN code is. "Has O- packed red cells
+ * now" is `blood=O-` (and `component=…` for another component than packed red cells).
  */
 
 /** Radius choices for "near", in km; the server accepts 1–200. */
@@ -12,6 +21,8 @@ export type RadiusKm = (typeof RADIUS_CHOICES)[number];
 export const DEFAULT_RADIUS_KM: RadiusKm = 25;
 /** The search needs this many characters (facilitySearchQuerySchema). */
 export const SEARCH_MIN_LENGTH = 2;
+/** The component the stock filter means unless the address says another. */
+export const DEFAULT_STOCK_COMPONENT: BloodComponent = 'prbc';
 
 const PIN_PATTERN = /^[1-9]\d{5}$/;
 const FLAG_KEYS = ['components', 'apheresis', 'open24x7'] as const;
@@ -34,6 +45,10 @@ export interface DirectoryParams {
   /** "Near a place" (#15): a town, locality or district name, when there is no PIN code. */
   place?: string;
   radius: RadiusKm;
+  /** "Has this blood group in stock now" (issue #17): the group, else absent. */
+  blood?: BloodType;
+  /** The component of the stock filter (packed red cells unless said). */
+  component: BloodComponent;
 }
 
 export type DirectoryChange = Partial<Omit<DirectoryParams, 'page'>> & { page?: number };
@@ -75,6 +90,10 @@ export function parseDirectoryParams(params: URLSearchParams): DirectoryParams {
     pin: pin && PIN_PATTERN.test(pin) ? pin : undefined,
     place: pin && PIN_PATTERN.test(pin) ? undefined : placeName(text('place')),
     radius: isRadius(radius) ? radius : DEFAULT_RADIUS_KM,
+    blood: BLOOD_TYPES.find((type) => type === params.get('blood')),
+    component:
+      BLOOD_COMPONENTS.find((value) => value === params.get('component')) ??
+      DEFAULT_STOCK_COMPONENT,
   };
 }
 
@@ -90,6 +109,10 @@ export function toSearchParams(state: DirectoryParams): URLSearchParams {
   if (state.pin) params.set('pin', state.pin);
   else if (state.place) params.set('place', state.place);
   if (state.radius !== DEFAULT_RADIUS_KM) params.set('radius', String(state.radius));
+  if (state.blood) {
+    params.set('blood', state.blood);
+    if (state.component !== DEFAULT_STOCK_COMPONENT) params.set('component', state.component);
+  }
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
@@ -123,7 +146,10 @@ export function applyDirectoryChange(
   return next;
 }
 
-/** "Clear filters": no state, district, category or service filter; the search and PIN stay. */
+/**
+ * "Clear filters": no state, district, category, service or stock filter; the search and PIN
+ * stay.
+ */
 export function withoutFilters(current: DirectoryParams): DirectoryParams {
   return {
     q: current.q,
@@ -134,6 +160,7 @@ export function withoutFilters(current: DirectoryParams): DirectoryParams {
     radius: current.radius,
     pin: current.pin,
     place: current.place,
+    component: DEFAULT_STOCK_COMPONENT,
   };
 }
 
@@ -152,14 +179,48 @@ export function toFacilityFilters(state: DirectoryParams): FacilityFilters {
 export function countActiveFilters(state: DirectoryParams): number {
   return (
     TEXT_KEYS.filter((key: TextKey) => Boolean(state[key])).length +
-    FLAG_KEYS.filter((key) => state[key]).length
+    FLAG_KEYS.filter((key) => state[key]).length +
+    (state.blood ? 1 : 0)
   );
 }
 
-/** What the page shows: the list near a point, search results, or the directory's pages. */
-export type DirectoryMode = 'nearby' | 'search' | 'directory';
+/**
+ * Whether a facility passes the directory's filters, for the stock view: the availability search
+ * takes no filters, so its centres are narrowed here (names compared as the server does,
+ * whatever the case).
+ */
+export function matchesFilters(
+  facility: Pick<
+    Facility,
+    'state' | 'district' | 'category' | 'components' | 'apheresis' | 'is24x7'
+  >,
+  filters: FacilityFilters,
+): boolean {
+  const same = (value: string | null, wanted: string | undefined) =>
+    wanted === undefined || value?.toLowerCase() === wanted.toLowerCase();
+  return (
+    same(facility.state, filters.state) &&
+    same(facility.district, filters.district) &&
+    same(facility.category, filters.category) &&
+    (!filters.components || facility.components === true) &&
+    (!filters.apheresis || facility.apheresis === true) &&
+    (!filters.open24x7 || facility.is24x7)
+  );
+}
 
-export function directoryMode(state: DirectoryParams, hasLocation: boolean): DirectoryMode {
+/**
+ * What the page shows: centres holding a blood group now (near a point), the list near a point,
+ * search results, or the directory's pages.
+ */
+export type DirectoryMode = 'stock' | 'nearby' | 'search' | 'directory';
+
+/** `canFilterStock`: the inventoryManagement flag; without it a `blood` in the address is ignored. */
+export function directoryMode(
+  state: DirectoryParams,
+  hasLocation: boolean,
+  canFilterStock = false,
+): DirectoryMode {
+  if (canFilterStock && state.blood) return 'stock';
   if (state.pin || state.place || hasLocation) return 'nearby';
   if (state.q.length >= SEARCH_MIN_LENGTH) return 'search';
   return 'directory';
