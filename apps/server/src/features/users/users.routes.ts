@@ -38,6 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     '/api/v1/users/:id',
     {
       preHandler: app.authenticate,
+      config: { allowUnverifiedHospital: true },
       schema: {
         tags: ['users'],
         summary: 'A user',
