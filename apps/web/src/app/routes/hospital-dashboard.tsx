@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../components/page';
+import { useAuth } from '../../features/auth';
+import { RegistrationStatus } from '../../features/hospitals/components/registration-status';
 import { useFeatureFlag } from '../../config/use-config';
 import { StockFinder } from '../../features/facilities';
 import { HospitalDashboard } from '../../features/hospitals/components/hospital-dashboard';
@@ -9,6 +11,25 @@ import { HospitalDashboard } from '../../features/hospitals/components/hospital-
 export default function HospitalDashboardPage() {
   const { t } = useTranslation(['pages', 'hospital']);
   const showStock = useFeatureFlag('inventoryManagement');
+  const hospital = useAuth().user?.hospital;
+  // Issue #17: a registration not (or no longer) verified waits instead of the work screens.
+  const onHold =
+    hospital?.verificationStatus === 'pending' || hospital?.verificationStatus === 'rejected'
+      ? hospital.verificationStatus
+      : null;
+  if (onHold) {
+    return (
+      <Page
+        title={t('pages:hospitalDashboard.title')}
+        description={t('pages:hospitalDashboard.description')}
+      >
+        <RegistrationStatus
+          verificationStatus={onHold}
+          rejectionReason={hospital?.rejectionReason}
+        />
+      </Page>
+    );
+  }
   return (
     <Page
       title={t('pages:hospitalDashboard.title')}
