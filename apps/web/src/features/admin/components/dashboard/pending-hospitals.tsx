@@ -55,10 +55,10 @@ function PendingRow({
       <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
         {hospital.name}
         <Badge variant="warning">{t('dashboard.hospitals.pending.badge')}</Badge>
-        {hospital.claimedBy.length > 0 && (
+        {(hospital.claimedBy ?? []).length > 0 && (
           <Badge variant="primary">
             {t('dashboard.hospitals.pending.claimed', {
-              names: hospital.claimedBy.map((other) => other.name).join(', '),
+              names: (hospital.claimedBy ?? []).map((other) => other.name).join(', '),
             })}
           </Badge>
         )}
@@ -175,7 +175,9 @@ export function PendingHospitals() {
   if (pending.isError) {
     return <ErrorState error={pending.error} onRetry={() => void pending.refetch()} />;
   }
-  if (pending.data.items.length === 0) return null;
+  // Only what the server says is pending (an older server ignores the filter).
+  const items = pending.data.items.filter((item) => item.verificationStatus === 'pending');
+  if (items.length === 0) return null;
   return (
     <section
       aria-labelledby="pending-hospitals-title"
@@ -186,7 +188,7 @@ export function PendingHospitals() {
       </h3>
       <p className="text-sm text-slate-700">{t('dashboard.hospitals.pending.description')}</p>
       <ul className="divide-y divide-amber-200">
-        {pending.data.items.map((hospital) => (
+        {items.map((hospital) => (
           <PendingRow
             key={hospital.id}
             hospital={hospital}
