@@ -42,7 +42,7 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
         description:
           `${FLAG_NOTE} ` +
           '`{name, licenceNumber, facilityId, contactName, email, phone, password, language?}`. `facilityId` is the ' +
-          'blood bank directory entry the centre is, chosen from `GET /api/v1/facilities?q=` (an unknown one is 400 on ' +
+          'blood bank directory entry the centre is, chosen from `GET /api/v1/public/facilities/search?q=` (an unknown one is 400 on ' +
           '`body.facilityId`); `licenceNumber` the blood bank licence (Drugs and Cosmetics Rules, Form 28-C) as printed; ' +
           '`contactName` the person answering for it; `phone` a mobile (it is confirmed by SMS). Creates the hospital ' +
           '(`verificationStatus: "pending"`, `registeredVia: "self"`) and its account (role `hospital`), signs it in, ' +
