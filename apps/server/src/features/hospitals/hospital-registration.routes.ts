@@ -23,6 +23,9 @@ export const HOSPITAL_REGISTRATION_RATE_LIMITS = {
 
 const FLAG_NOTE =
   'Only while the `hospitalRegistration` flag is on: with it off the route answers 404 `NOT_FOUND` for everyone.';
+const OWN_FLAG_NOTE =
+  'Hospital accounts only (anonymous 401, other roles 403), also while the account waits for verification. ' +
+  'Only while the `hospitalRegistration` flag is on: with it off, 404 `NOT_FOUND` (after the token and role checks).';
 
 export interface HospitalRegistrationRoutesOptions {
   registration: HospitalRegistration;
@@ -80,9 +83,9 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
           tags: ['hospitals'],
           summary: 'Where my registration stands (hospital)',
           description:
-            `${FLAG_NOTE} The signed-in hospital account's registration: \`verificationStatus\` (\`pending\`, ` +
+            `${OWN_FLAG_NOTE} The signed-in hospital account's registration: \`verificationStatus\` (\`pending\`, ` +
             '`verified`, `rejected` with `rejectionReason`), whether the e-mail and phone are confirmed, and whether an ' +
-            'SMS provider is configured. Other roles 403; a hospital account not linked to a hospital 403.',
+            'SMS provider is configured. A hospital account not linked to a hospital: 403.',
           security: BEARER,
           response: {
             200: successEnvelope(hospitalRegistrationResultSchema),
@@ -104,7 +107,7 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
           tags: ['hospitals'],
           summary: 'Mail a new e-mail confirmation code (hospital)',
           description:
-            `${FLAG_NOTE} Voids the earlier codes and mails a new one, valid 10 minutes, 5 tries. At most ` +
+            `${OWN_FLAG_NOTE} Voids the earlier codes and mails a new one, valid 10 minutes, 5 tries. At most ` +
             `${EMAIL_CODES_PER_DAY} a day per account (429 with Retry-After). 409 \`CONFLICT\` when already confirmed.`,
           security: BEARER,
           response: {
@@ -127,7 +130,7 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
           tags: ['hospitals'],
           summary: 'Confirm the e-mail address with its code (hospital)',
           description:
-            `${FLAG_NOTE} \`{code}\`: the mailed code. A wrong, expired or used one is 400 \`INVALID_EMAIL_CODE\` on ` +
+            `${OWN_FLAG_NOTE} \`{code}\`: the mailed code. A wrong, expired or used one is 400 \`INVALID_EMAIL_CODE\` on ` +
             '`body.code` (5 wrong tries void it). 409 `CONFLICT` when already confirmed.',
           security: BEARER,
           body: confirmRegistrationCodeSchema,
@@ -157,7 +160,7 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
           tags: ['hospitals'],
           summary: 'Send a phone confirmation code by SMS (hospital)',
           description:
-            `${FLAG_NOTE} Sends a 6-digit code by SMS to the account's mobile (the donors' phone verification). ` +
+            `${OWN_FLAG_NOTE} Sends a 6-digit code by SMS to the account's mobile (the donors' phone verification). ` +
             'With no SMS provider configured: 409 `SMS_UNAVAILABLE`, and the phone stays unconfirmed (administrators ' +
             `see it). At most 10 codes a day per phone number, every purpose together (429). 409 \`CONFLICT\` when already confirmed.`,
           security: BEARER,
@@ -181,7 +184,7 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
           tags: ['hospitals'],
           summary: 'Confirm the phone with its SMS code (hospital)',
           description:
-            `${FLAG_NOTE} \`{code}\`: the code sent by SMS. A wrong, expired or used one is 400 ` +
+            `${OWN_FLAG_NOTE} \`{code}\`: the code sent by SMS. A wrong, expired or used one is 400 ` +
             '`INVALID_PHONE_CODE` on `body.code`.',
           security: BEARER,
           body: confirmRegistrationCodeSchema,
