@@ -179,4 +179,19 @@ describe('/hospital/register', { timeout: 30_000 }, () => {
     const field = email.closest('div')!.parentElement!;
     expect(within(field).getByText(/already/i)).toBeVisible();
   });
+
+  it('is linked from the hospital sign-in page only while the flag is on', async () => {
+    mockApi({});
+    const { unmount } = renderRoutes(routes, {
+      path: '/hospital/login',
+      flags: { hospitalRegistration: true },
+    });
+    expect(
+      await screen.findByRole('link', { name: 'Register it' }, { timeout: 15_000 }),
+    ).toHaveAttribute('href', '/hospital/register');
+    unmount();
+    renderRoutes(routes, { path: '/hospital/login', flags: { hospitalRegistration: false } });
+    await screen.findByRole('heading', { level: 1, name: 'Hospital Sign In' });
+    expect(screen.queryByRole('link', { name: 'Register it' })).not.toBeInTheDocument();
+  });
 });
