@@ -44,7 +44,9 @@ export const registerHospitalSchema = z.object({
     .trim()
     .regex(/^bb-\d{1,9}$/, 'Choose your blood centre from the directory search.'),
   /** A real person who answers for the registration (not a role address). */
-  contactName: plainText(z.string().trim().min(2, 'Enter the contact person’s full name.').max(100)),
+  contactName: plainText(
+    z.string().trim().min(2, 'Enter the contact person’s full name.').max(100),
+  ),
   email: emailSchema,
   /** A mobile number: it is confirmed by a code sent by SMS. */
   phone: phoneSchema,
@@ -83,7 +85,10 @@ export const confirmRegistrationCodeSchema = z.object({ code: otpCodeSchema });
 export type ConfirmRegistrationCode = z.infer<typeof confirmRegistrationCodeSchema>;
 
 /** `POST …/email/code` and `…/phone/code`: a code is on its way. */
-export const registrationCodeSentSchema = z.object({ sent: z.literal(true), expiresAt: z.string() });
+export const registrationCodeSentSchema = z.object({
+  sent: z.literal(true),
+  expiresAt: z.string(),
+});
 export type RegistrationCodeSent = z.infer<typeof registrationCodeSentSchema>;
 
 /** `GET /api/v1/admin/hospitals?status=&registeredVia=`. */
