@@ -88,7 +88,9 @@ export function createHospitalsRepository(db: Db) {
     async verifiedClaims(
       rows: readonly Pick<HospitalRow, 'id' | 'facilityId'>[],
     ): Promise<Map<string, { id: string; name: string }[]>> {
-      const facilityIds = [...new Set(rows.map((row) => row.facilityId).filter((id) => id !== null))];
+      const facilityIds = [
+        ...new Set(rows.map((row) => row.facilityId).filter((id) => id !== null)),
+      ];
       const result = new Map<string, { id: string; name: string }[]>();
       if (facilityIds.length === 0) return result;
       const holders = await db

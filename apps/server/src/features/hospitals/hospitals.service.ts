@@ -13,10 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
 import type { Mailer } from '../notifications/mail/mailer';
-import {
-  renderHospitalDecisionMail,
-  renderInvitationMail,
-} from '../notifications/mail/templates';
+import { renderHospitalDecisionMail, renderInvitationMail } from '../notifications/mail/templates';
 import type { RequestMeta } from '../../lib/request-context';
 import { REVOKE_REASONS, type Sessions } from '../../lib/sessions';
 import { issueSetPasswordLink } from '../../lib/set-password-links';
@@ -235,11 +232,7 @@ export function createHospitalsService(deps: HospitalsServiceDeps) {
       }
     },
 
-    async list(
-      page: number,
-      pageSize: number,
-      filter: HospitalFilter = {},
-    ): Promise<HospitalPage> {
+    async list(page: number, pageSize: number, filter: HospitalFilter = {}): Promise<HospitalPage> {
       const { items, total } = await repository.listPage(page, pageSize, filter);
       return { items: items.map(toHospitalAccount), total, page, pageSize };
     },
@@ -281,7 +274,12 @@ export function createHospitalsService(deps: HospitalsServiceDeps) {
         await repo.setVerification(
           id,
           decision.status === 'verified'
-            ? { verificationStatus: 'verified', verifiedAt: at, verifiedBy: caller.id, rejectionReason: null }
+            ? {
+                verificationStatus: 'verified',
+                verifiedAt: at,
+                verifiedBy: caller.id,
+                rejectionReason: null,
+              }
             : {
                 verificationStatus: 'rejected',
                 verifiedAt: null,

@@ -514,7 +514,8 @@ const HOSPITAL_VERIFIED_TEXT: Record<RegistrationLanguage, DecisionText> = {
     greeting: `Hola, ${name}:`,
     intro: `Un administrador ha comprobado el registro de ${hospital} con el directorio de bancos de sangre y su licencia, y lo ha verificado. Ya puedes iniciar sesión y usar el panel del hospital:`,
     label: 'Iniciar sesión',
-    outro: 'Gracias por unirte. Mantén al día las existencias y las solicitudes: los donantes confían en ellas.',
+    outro:
+      'Gracias por unirte. Mantén al día las existencias y las solicitudes: los donantes confían en ellas.',
   }),
   hi: (name, hospital) => ({
     subject: `${APP_NAME} पर ${hospital} सत्यापित हो गया है`,
@@ -531,21 +532,24 @@ const HOSPITAL_REJECTED_TEXT: Record<RegistrationLanguage, DecisionText> = {
     greeting: `Hello ${name},`,
     intro: `An administrator could not verify the registration of ${hospital} against the blood bank directory and its licence. The reason given: ${reason}`,
     label: 'Sign in',
-    outro: 'If this is a mistake, reply to this e-mail or contact support with a copy of the licence (Form 28-C).',
+    outro:
+      'If this is a mistake, reply to this e-mail or contact support with a copy of the licence (Form 28-C).',
   }),
   es: (name, hospital, reason) => ({
     subject: `El registro de ${hospital} en ${APP_NAME} no se ha verificado`,
     greeting: `Hola, ${name}:`,
     intro: `Un administrador no ha podido verificar el registro de ${hospital} con el directorio de bancos de sangre y su licencia. El motivo indicado: ${reason}`,
     label: 'Iniciar sesión',
-    outro: 'Si se trata de un error, responde a este correo o contacta con soporte con una copia de la licencia (formulario 28-C).',
+    outro:
+      'Si se trata de un error, responde a este correo o contacta con soporte con una copia de la licencia (formulario 28-C).',
   }),
   hi: (name, hospital, reason) => ({
     subject: `${APP_NAME} पर ${hospital} का पंजीकरण सत्यापित नहीं हुआ`,
     greeting: `नमस्ते ${name},`,
     intro: `एक व्यवस्थापक ${hospital} के पंजीकरण को ब्लड बैंक निर्देशिका और उसके लाइसेंस से सत्यापित नहीं कर सका। बताया गया कारण: ${reason}`,
     label: 'साइन इन करें',
-    outro: 'अगर यह गलती है, तो इस ई-मेल का जवाब दें या लाइसेंस (फ़ॉर्म 28-C) की प्रति के साथ सहायता टीम से संपर्क करें।',
+    outro:
+      'अगर यह गलती है, तो इस ई-मेल का जवाब दें या लाइसेंस (फ़ॉर्म 28-C) की प्रति के साथ सहायता टीम से संपर्क करें।',
   }),
 };
 
