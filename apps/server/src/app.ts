@@ -34,6 +34,7 @@ import { flagsRoutes } from './features/flags/flags.routes';
 import { createPublicConfigSource } from './features/flags/public-config';
 import { healthRoutes } from './features/health/health.routes';
 import { hospitalsRoutes } from './features/hospitals/hospitals.routes';
+import { hospitalRegistrationRoutes } from './features/hospitals/hospital-registration.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { channelsRoutes } from './features/notifications/channels.routes';
 import { whatsappWebhookRoutes } from './features/notifications/whatsapp-webhook.routes';
@@ -177,6 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     notificationSettings: services.notificationSettings,
   });
   await app.register(hospitalsRoutes, { hospitals: services.hospitals });
+  await app.register(hospitalRegistrationRoutes, {
+    registration: services.hospitalRegistration,
+  });
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(facilitiesRoutes, { facilities: services.facilities });
   await app.register(bloodStockRoutes, { stock: services.stock });

@@ -56,6 +56,10 @@ import {
   type HospitalsService,
 } from './features/hospitals/hospitals.service';
 import {
+  createHospitalRegistration,
+  type HospitalRegistration,
+} from './features/hospitals/hospital-registration.service';
+import {
   createNotificationsService,
   type NotificationsService,
 } from './features/notifications/notifications.service';
@@ -152,6 +156,7 @@ export interface AppServices {
   donorExport: DonorExportService;
   adminMail: AdminMailService;
   hospitals: HospitalsService;
+  hospitalRegistration: HospitalRegistration;
   analytics: AnalyticsService;
   availabilityJob: AvailabilityJob;
   /** Reminds blood centres whose stock has not been confirmed for 3 days (hourly, once per lapse). */
@@ -424,6 +429,18 @@ export function createServices(
     }),
     adminMail: createAdminMailService({ db, mail, config, now }),
     hospitals: createHospitalsService({ db, mail, sessions, idempotency, config, now }),
+    hospitalRegistration: createHospitalRegistration({
+      db,
+      mail,
+      sessions,
+      userViews,
+      counters,
+      flags,
+      phoneVerification,
+      isSmsAvailable: () => phoneCodes.available,
+      config,
+      now,
+    }),
     analytics: createAnalyticsService({ db, now }),
     availabilityJob: createAvailabilityJob({ db, notifier, now, logger }),
     stockReminderJob: createStockReminderJob({ db, notifier, now, logger }),

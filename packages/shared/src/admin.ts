@@ -9,6 +9,11 @@ import {
   QUESTIONNAIRE_REVIEW_DECISIONS,
   questionnaireSchema,
 } from './donors';
+import {
+  HOSPITAL_REGISTERED_VIA,
+  HOSPITAL_VERIFICATION_STATUSES,
+  directoryEntrySchema,
+} from './hospital-registration';
 
 /** Contracts of the administrators' console (API.md "Admin"). */
 
@@ -179,5 +184,20 @@ export const hospitalAccountSchema = z.object({
   facilityId: z.string().nullable(),
   disabled: z.boolean(),
   createdAt: z.string(),
+  /** Only a `verified`, enabled hospital may act; invited ones start verified. */
+  verificationStatus: z.enum(HOSPITAL_VERIFICATION_STATUSES),
+  registeredVia: z.enum(HOSPITAL_REGISTERED_VIA),
+  /** As submitted at self-registration (Form 28-C); null for invited hospitals. */
+  licenceNumber: z.string().nullable(),
+  contactName: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  /** False also when no SMS provider could send the code: the administrator sees it. */
+  phoneConfirmed: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** The directory entry `facilityId` names, as the directory has it; null when unknown. */
+  directoryEntry: directoryEntrySchema.nullable(),
+  /** Other verified hospital accounts linked to the same directory entry ("already claimed"). */
+  claimedBy: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type HospitalAccount = z.infer<typeof hospitalAccountSchema>;

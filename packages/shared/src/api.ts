@@ -59,6 +59,13 @@ export const ERROR_CODES = {
   SMS_UNAVAILABLE: 409,
   /** The code sent to the new phone number is wrong, expired, used or void (after 5 wrong tries). */
   INVALID_PHONE_CODE: 400,
+  /**
+   * A hospital account that registered itself and is not (or no longer) verified, or whose
+   * hospital is disabled: it may sign in and see its registration, and do nothing else.
+   */
+  HOSPITAL_NOT_VERIFIED: 403,
+  /** The e-mail confirmation code is wrong, expired, used or void (after 5 wrong tries). */
+  INVALID_EMAIL_CODE: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -218,7 +218,20 @@ export const userSchema = z.object({
   createdAt: z.string(),
   rejectionReason: z.string().nullable().optional(),
   suspensionReason: z.string().nullable().optional(),
-  hospital: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  /**
+   * A hospital account's organisation. `verificationStatus` (extension, issue #17): only a
+   * `verified` one may act; `pending` and `rejected` (with `rejectionReason`) wait.
+   */
+  hospital: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      verificationStatus: z.enum(['pending', 'verified', 'rejected']).optional(),
+      rejectionReason: z.string().nullable().optional(),
+      disabled: z.boolean().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

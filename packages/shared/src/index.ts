@@ -9,6 +9,7 @@ export * from './users';
 export * from './places';
 export * from './donors';
 export * from './admin';
+export * from './hospital-registration';
 export * from './eligibility';
 export * from './donor-replies';
 export * from './admin-replies';

@@ -59,6 +59,10 @@ export const ACTIVITY_MESSAGES: Record<string, Message> = {
   'hospital.created': 'Hospital account created.',
   'hospital.disabled': 'Hospital account disabled.',
   'hospital.enabled': 'Hospital account enabled again.',
+  'hospital.registered': 'Blood centre registered; waiting for verification.',
+  'hospital.email_confirmed': 'Blood centre e-mail address confirmed.',
+  'hospital.verified': 'Blood centre registration verified.',
+  'hospital.rejected': 'Blood centre registration rejected.',
   'blood_request.created': 'Blood request made.',
   'blood_request.updated': 'Blood request details changed.',
   'blood_request.status_changed': (details) =>

@@ -41,7 +41,7 @@ export interface UserViewFacts {
   /** The clock availability is judged by. */
   now: number;
   /** Hospital accounts: the hospital they sign in for. */
-  hospital?: { id: string; name: string } | null;
+  hospital?: HospitalFacts | null;
 }
 
 /** A brand-new account: nothing uploaded, answered or given yet. */
@@ -120,13 +120,30 @@ function donorView(row: UserRow, facts: DonorFacts, idProofRequired: boolean, at
   });
 }
 
-async function hospitalNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+/** What a hospital account's user object says of its organisation. */
+export interface HospitalFacts {
+  id: string;
+  name: string;
+  verificationStatus: 'pending' | 'verified' | 'rejected';
+  rejectionReason: string | null;
+  disabled: boolean;
+}
+
+async function hospitalFacts(db: Db, ids: string[]): Promise<Map<string, HospitalFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: hospitals.id, name: hospitals.name })
+    .select({
+      id: hospitals.id,
+      name: hospitals.name,
+      verificationStatus: hospitals.verificationStatus,
+      rejectionReason: hospitals.rejectionReason,
+      disabledAt: hospitals.disabledAt,
+    })
     .from(hospitals)
     .where(inArray(hospitals.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return new Map(
+    rows.map(({ disabledAt, ...row }) => [row.id, { ...row, disabled: disabledAt !== null }]),
+  );
 }
 
 /**
@@ -140,8 +157,8 @@ export function createUserViews(deps: UserViewsDeps) {
   async function nonDonorView(row: UserRow, db: Db, at: number): Promise<User> {
     const facts = emptyFacts(at);
     if (row.role === 'hospital' && row.hospitalId) {
-      const name = (await hospitalNames(db, [row.hospitalId])).get(row.hospitalId);
-      if (name) facts.hospital = { id: row.hospitalId, name };
+      const hospital = (await hospitalFacts(db, [row.hospitalId])).get(row.hospitalId);
+      if (hospital) facts.hospital = hospital;
     }
     return toUserView(row, facts);
   }
@@ -195,7 +212,7 @@ export function createUserViews(deps: UserViewsDeps) {
                   .where(inArray(donations.donorId, donorIds))
                   .groupBy(donations.donorId)
               : Promise.resolve([] as { donorId: string | null; total: number }[]),
-          () => hospitalNames(db, hospitalIds),
+          () => hospitalFacts(db, hospitalIds),
         ]),
         flags ?? deps.flags.getFlags(),
       ]);
@@ -210,8 +227,8 @@ export function createUserViews(deps: UserViewsDeps) {
       return rows.map((row) => {
         if (row.role !== 'donor') {
           const facts = emptyFacts(at);
-          const name = row.hospitalId ? names.get(row.hospitalId) : undefined;
-          if (row.hospitalId && name) facts.hospital = { id: row.hospitalId, name };
+          const hospital = row.hospitalId ? names.get(row.hospitalId) : undefined;
+          if (hospital) facts.hospital = hospital;
           return toUserView(row, facts);
         }
         const facts: DonorFacts = {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { hospitals, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../lib/tokens';
 
@@ -12,7 +12,16 @@ export interface AuthUser {
   id: string;
   role: Role;
   status: DonorStatus;
+  /**
+   * Hospital accounts linked to an organisation that is not verified (self-registered, waiting
+   * or rejected) or is disabled: true. Such a caller is refused everywhere but on the routes
+   * marked `config: { allowUnverifiedHospital: true }` (see `authenticate`).
+   */
+  isHospitalOnHold?: boolean;
 }
+
+export const HOSPITAL_NOT_VERIFIED_MESSAGE =
+  'Your blood centre’s registration is not verified yet, so this is not available. An administrator checks it against the directory and the licence; you will get an e-mail.';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';
@@ -20,6 +29,13 @@ export const SUSPENDED_MESSAGE =
   'Your account is suspended, so this is not available. Contact support if you think this is a mistake.';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A hospital account on hold (not verified, or disabled) may call this route: signing out,
+     * reading its own account and registration, confirming its e-mail and phone.
+     */
+    allowUnverifiedHospital?: boolean;
+  }
   interface FastifyRequest {
     /** Set by `app.authenticate` (or `app.identify`); null for guests. */
     user: AuthUser | null;
@@ -69,23 +85,51 @@ export const authPlugin = fp(
           status: users.status,
           deletedAt: users.deletedAt,
           tokenVersion: users.tokenVersion,
+          hospitalStatus: hospitals.verificationStatus,
+          hospitalDisabledAt: hospitals.disabledAt,
         })
         .from(users)
+        .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
         .where(eq(users.id, claims.sub))
         .limit(1);
       if (!row || row.deletedAt || row.tokenVersion !== claims.ver) return null;
-      // The role comes from the database: a role change takes effect at once.
-      return { id: row.id, role: row.role, status: row.status };
+      // The role comes from the database: a role change takes effect at once, and so does a
+      // hospital's verification (or its rejection, or its being disabled).
+      const isHospitalOnHold =
+        row.role === 'hospital' &&
+        row.hospitalStatus !== null &&
+        (row.hospitalStatus !== 'verified' || row.hospitalDisabledAt !== null);
+      return {
+        id: row.id,
+        role: row.role,
+        status: row.status,
+        ...(isHospitalOnHold ? { isHospitalOnHold } : {}),
+      };
+    }
+
+    /**
+     * Issue #17: a hospital account on hold may sign in and see where its registration stands,
+     * and nothing more: every other route refuses it here, before any handler, so no hospital
+     * action (stock, verifying a request, recording a donation, a request made as staff) can
+     * slip through a route that forgot to ask.
+     */
+    function refuseOnHold(request: FastifyRequest, user: AuthUser | null): void {
+      if (user?.isHospitalOnHold && !request.routeOptions.config?.allowUnverifiedHospital) {
+        throw new AppError('HOSPITAL_NOT_VERIFIED', HOSPITAL_NOT_VERIFIED_MESSAGE);
+      }
     }
 
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const user = await resolve(request);
       if (!user) throw unauthenticated();
+      refuseOnHold(request, user);
       request.user = user;
     });
     app.decorate('identify', async (request: FastifyRequest) => {
-      request.user = await resolve(request);
+      const user = await resolve(request);
+      refuseOnHold(request, user);
+      request.user = user;
     });
   },
   { name: 'bdms-auth' },

@@ -93,6 +93,11 @@ const HospitalDashboardPage = screenWithTexts(
   () => import('./routes/hospital-dashboard'),
   ['hospital', 'requests', 'auth', 'facilities'],
 );
+const HospitalRegisterPage = screenWithTexts(
+  'hospital-register',
+  () => import('./routes/hospital-register'),
+  ['hospital', 'facilities', 'auth'],
+);
 const HospitalStockPage = screenWithTexts(
   'hospital-stock',
   () => import('./routes/hospital-stock'),
@@ -175,6 +180,7 @@ export const routes: RouteObject[] = [
       route('reset-password', 'resetPassword', ResetPasswordPage),
       route('admin/login', 'adminLogin', AdminSignInPage),
       route('hospital/login', 'hospitalLogin', HospitalSignInPage),
+      route('hospital/register', 'hospitalRegister', HospitalRegisterPage),
       {
         element: <RequireAuth />,
         children: [

@@ -45,6 +45,8 @@ export const ONE_TIME_CODE_PURPOSES = [
   'phone_change',
   'phone_verification',
   'request_confirmation',
+  /** A self-registered hospital's official e-mail address (issue #17), mailed. */
+  'email_confirmation',
 ] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 

@@ -39,6 +39,10 @@ export const facilities = pgTable(
     apheresis: boolean(),
     serviceTime: text(),
     is24x7: boolean('is_24x7').notNull().default(false),
+    /** The blood bank licence (Form 28-C) as the directory lists it ("License #"), and its dates as written. */
+    licenceNumber: text(),
+    licenceObtained: text(),
+    licenceRenewed: text(),
     search: text().notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -55,6 +55,12 @@ const ADMIN_ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: obj
   { method: 'GET', url: `/api/v1/admin/hospitals/${id}` },
   { method: 'POST', url: `/api/v1/admin/hospitals/${id}/disable` },
   { method: 'POST', url: `/api/v1/admin/hospitals/${id}/enable` },
+  { method: 'POST', url: `/api/v1/admin/hospitals/${id}/verify` },
+  {
+    method: 'POST',
+    url: `/api/v1/admin/hospitals/${id}/reject`,
+    payload: { reason: 'The licence does not match.' },
+  },
   { method: 'GET', url: '/api/v1/admin/flags' },
   { method: 'PUT', url: '/api/v1/admin/flags', payload: { bloodRequests: true } },
   { method: 'GET', url: '/api/v1/admin/client-logs' },

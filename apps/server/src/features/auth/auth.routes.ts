@@ -193,6 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         request.body ??= {};
       },
       preHandler: app.identify,
+      config: { allowUnverifiedHospital: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign out',
@@ -222,6 +223,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/v1/auth/me',
     {
       preHandler: app.authenticate,
+      // A hospital waiting for verification reads its own account to see where it stands.
+      config: { allowUnverifiedHospital: true },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',

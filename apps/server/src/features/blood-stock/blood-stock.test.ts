@@ -171,7 +171,7 @@ describe('PUT /api/v1/facilities/:id/stock', () => {
     const unlinked = await seedCentreAccount(subject.app, db(), null);
     const admin = await signIn(subject.app, db(), { role: 'admin' });
     const donor = await signIn(subject.app, db(), { role: 'donor', status: 'approved' });
-    for (const caller of [otherCentre, pending, rejected, unlinked, admin, donor]) {
+    for (const caller of [otherCentre, unlinked, admin, donor]) {
       const res = await put(
         near,
         [{ bloodType: 'O-', component: 'prbc', units: 99 }],
@@ -179,6 +179,16 @@ describe('PUT /api/v1/facilities/:id/stock', () => {
       );
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+    // Issue #17: an account whose hospital is not verified is refused before any handler.
+    for (const caller of [pending, rejected]) {
+      const res = await put(
+        near,
+        [{ bloodType: 'O-', component: 'prbc', units: 99 }],
+        caller.headers,
+      );
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.code).toBe('HOSPITAL_NOT_VERIFIED');
     }
     const res = await put(
       near,

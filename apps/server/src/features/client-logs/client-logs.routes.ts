@@ -46,7 +46,7 @@ export const clientLogsRoutes: FastifyPluginAsyncZod<ClientLogsRoutesOptions> = 
     '/api/v1/client-logs',
     {
       bodyLimit: CLIENT_LOG_LIMITS.bodyMaxBytes,
-      config: { rateLimit: CLIENT_LOGS_RATE_LIMIT },
+      config: { rateLimit: CLIENT_LOGS_RATE_LIMIT, allowUnverifiedHospital: true },
       // Anyone may report; a valid access token attaches the user, a bad one is simply ignored.
       preHandler: app.identify,
       schema: {

@@ -140,6 +140,9 @@ describe('cleanYesNo and cleanPincode', () => {
 describe('records', () => {
   it('turns a directory row into a facility', () => {
     const record = toFacilityRecord({
+      'License #': 'TS/28C/45/2001',
+      'Date License Obtained': '12.03.2001',
+      'Date of Renewal': 'N/A',
       'Sr No': '2292',
       'Blood Bank Name': 'Gandhi Hospital Blood Bank',
       State: 'Telangana',
@@ -178,6 +181,9 @@ describe('records', () => {
       apheresis: null,
       serviceTime: '24x7',
       is24x7: true,
+      licenceNumber: 'TS/28C/45/2001',
+      licenceObtained: '12.03.2001',
+      licenceRenewed: null,
       search: 'gandhi hospital blood bank secunderabad hyderabad telangana',
     });
   });

@@ -115,6 +115,9 @@ export interface FacilityRecord {
   apheresis: boolean | null;
   serviceTime: string | null;
   is24x7: boolean;
+  licenceNumber: string | null;
+  licenceObtained: string | null;
+  licenceRenewed: string | null;
   search: string;
 }
 
@@ -146,6 +149,9 @@ export function toFacilityRecord(row: Record<string, string | undefined>): Facil
     apheresis: cleanYesNo(row['Apheresis']),
     serviceTime,
     is24x7: isRoundTheClock(serviceTime),
+    licenceNumber: cleanText(row['License #']),
+    licenceObtained: cleanText(row['Date License Obtained']),
+    licenceRenewed: cleanText(row['Date of Renewal']),
     search: searchText([name, city, district, state]),
   };
 }

@@ -4,7 +4,8 @@ import {
   hospitalPageSchema,
   hospitalResultSchema,
   idParamsSchema,
-  paginationQuerySchema,
+  listHospitalsQuerySchema,
+  rejectHospitalSchema,
   successEnvelope,
 } from '@bdms/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -69,15 +70,88 @@ export const hospitalsRoutes: FastifyPluginAsyncZod<HospitalsRoutesOptions> = as
       schema: {
         tags: ['hospitals'],
         summary: 'Hospital accounts (admin)',
-        description: 'Newest first, paginated (`page` from 1, `pageSize` 1 to 100, default 20).',
+        description:
+          'Newest first, paginated (`page` from 1, `pageSize` 1 to 100, default 20). Extension (issue #17): ' +
+          '`status=pending|verified|rejected` and `registeredVia=invitation|self` filter; each item carries ' +
+          '`verificationStatus`, `registeredVia`, what a self-registered hospital submitted (`licenceNumber`, ' +
+          '`contactName`), whether its e-mail and phone are confirmed, `directoryEntry` (the chosen blood bank ' +
+          'directory entry as the directory has it: name, address, state, phone, licence) and `claimedBy` (other ' +
+          'verified accounts linked to the same entry). Works whatever the `hospitalRegistration` flag says.',
         security: BEARER,
-        querystring: paginationQuerySchema,
+        querystring: listHospitalsQuerySchema,
         response: { 200: successEnvelope(hospitalPageSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await hospitals.list(request.query.page, request.query.pageSize),
+      data: await hospitals.list(request.query.page, request.query.pageSize, {
+        status: request.query.status,
+        registeredVia: request.query.registeredVia,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/v1/admin/hospitals/:id/verify',
+    {
+      schema: {
+        tags: ['hospitals'],
+        summary: 'Verify a self-registered hospital (admin)',
+        description:
+          'After checking it against its directory entry and its licence: `pending` or `rejected` → `verified`; its ' +
+          'account may then act. Needs the e-mail address confirmed (else 409 `CONFLICT`); any other status is 409 ' +
+          '`INVALID_TRANSITION`. The contact is mailed (an account e-mail, sent whatever the flags say). Logged as ' +
+          '`hospital.verified`. Works whatever the `hospitalRegistration` flag says.',
+        security: BEARER,
+        params: idParamsSchema,
+        response: {
+          200: successEnvelope(hospitalResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        hospital: await hospitals.decide(
+          currentUser(request),
+          request.params.id,
+          { status: 'verified' },
+          requestMeta(request),
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/api/v1/admin/hospitals/:id/reject',
+    {
+      schema: {
+        tags: ['hospitals'],
+        summary: 'Reject a self-registered hospital (admin)',
+        description:
+          '`{reason}` (3 to 1000 characters, shown and mailed to the contact): `pending` → `rejected`; the account ' +
+          'keeps signing in to read the reason and can do nothing else. Any other status is 409 ' +
+          '`INVALID_TRANSITION` (disable a verified hospital instead). Logged as `hospital.rejected`.',
+        security: BEARER,
+        params: idParamsSchema,
+        body: rejectHospitalSchema,
+        response: {
+          200: successEnvelope(hospitalResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        hospital: await hospitals.decide(
+          currentUser(request),
+          request.params.id,
+          { status: 'rejected', reason: request.body.reason },
+          requestMeta(request),
+        ),
+      },
     }),
   );
 

@@ -1,23 +1,29 @@
 import {
   HOSPITAL_INVITATION_TTL_HOURS,
   type CreateHospital,
+  type DirectoryEntry,
   type HospitalAccount,
   type HospitalPage,
 } from '@bdms/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import type { FacilityRow } from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
 import type { Mailer } from '../notifications/mail/mailer';
-import { renderInvitationMail } from '../notifications/mail/templates';
+import { renderHospitalDecisionMail, renderInvitationMail } from '../notifications/mail/templates';
 import type { RequestMeta } from '../../lib/request-context';
 import { REVOKE_REASONS, type Sessions } from '../../lib/sessions';
 import { issueSetPasswordLink } from '../../lib/set-password-links';
 import { generateOpaqueToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
-import { createHospitalsRepository, type HospitalWithAccount } from './hospitals.repository';
+import {
+  createHospitalsRepository,
+  type HospitalFilter,
+  type HospitalWithAccount,
+} from './hospitals.repository';
 
 export const CREATE_HOSPITAL_ROUTE_KEY = 'POST /api/v1/admin/hospitals';
 
@@ -40,7 +46,31 @@ const phoneTaken = () =>
     { path: 'body.phone', message: 'An account with this phone number already exists.' },
   ]);
 
-export function toHospitalAccount({ hospital, user }: HospitalWithAccount): HospitalAccount {
+export function toDirectoryEntry(facility: FacilityRow): DirectoryEntry {
+  return {
+    id: facility.id,
+    name: facility.name,
+    address: facility.address,
+    city: facility.city,
+    district: facility.district,
+    state: facility.state,
+    pincode: facility.pincode,
+    phone: facility.phone,
+    mobile: facility.mobile,
+    email: facility.email,
+    category: facility.category,
+    licenceNumber: facility.licenceNumber,
+    licenceObtained: facility.licenceObtained,
+    licenceRenewed: facility.licenceRenewed,
+  };
+}
+
+export function toHospitalAccount({
+  hospital,
+  user,
+  facility,
+  claimedBy,
+}: HospitalWithAccount): HospitalAccount {
   return {
     id: hospital.id,
     userId: user?.id ?? '',
@@ -52,6 +82,17 @@ export function toHospitalAccount({ hospital, user }: HospitalWithAccount): Hosp
     facilityId: hospital.facilityId,
     disabled: hospital.disabledAt !== null,
     createdAt: hospital.createdAt.toISOString(),
+    verificationStatus: hospital.verificationStatus,
+    registeredVia: hospital.registeredVia,
+    licenceNumber: hospital.licenceNumber,
+    contactName: hospital.contactName,
+    // Invited accounts proved their address by using the e-mailed link.
+    emailConfirmed: hospital.registeredVia === 'invitation' || hospital.emailConfirmedAt !== null,
+    phoneConfirmed: hospital.phoneConfirmedAt !== null || Boolean(user?.phoneVerifiedAt),
+    verifiedAt: hospital.verifiedAt?.toISOString() ?? null,
+    rejectionReason: hospital.rejectionReason,
+    directoryEntry: facility ? toDirectoryEntry(facility) : null,
+    claimedBy: claimedBy ?? [],
   };
 }
 
@@ -191,9 +232,101 @@ export function createHospitalsService(deps: HospitalsServiceDeps) {
       }
     },
 
-    async list(page: number, pageSize: number): Promise<HospitalPage> {
-      const { items, total } = await repository.listPage(page, pageSize);
+    async list(page: number, pageSize: number, filter: HospitalFilter = {}): Promise<HospitalPage> {
+      const { items, total } = await repository.listPage(page, pageSize, filter);
       return { items: items.map(toHospitalAccount), total, page, pageSize };
+    },
+
+    /**
+     * An administrator's decision on a hospital that registered itself (issue #17): `verified`
+     * from pending or rejected (its e-mail must be confirmed), `rejected` with a reason from
+     * pending. Anything else is 409 INVALID_TRANSITION. The contact is mailed either way (an
+     * account e-mail, sent whatever the flags say), and the decision is in the activity log.
+     */
+    async decide(
+      caller: AuthUser,
+      id: string,
+      decision: { status: 'verified' } | { status: 'rejected'; reason: string },
+      meta: RequestMeta,
+    ): Promise<HospitalAccount> {
+      await db.transaction(async (tx) => {
+        const repo = createHospitalsRepository(tx);
+        const hospital = await repo.lock(id);
+        if (!hospital) throw notFound();
+        const from = hospital.verificationStatus;
+        const allowed =
+          decision.status === 'verified'
+            ? from === 'pending' || from === 'rejected'
+            : from === 'pending';
+        if (!allowed) {
+          throw new AppError(
+            'INVALID_TRANSITION',
+            `This hospital is ${from}; it cannot be ${decision.status} now.`,
+          );
+        }
+        if (decision.status === 'verified' && hospital.emailConfirmedAt === null) {
+          throw new AppError(
+            'CONFLICT',
+            'The hospital has not confirmed its e-mail address yet: it cannot be verified before.',
+          );
+        }
+        const at = new Date(now());
+        await repo.setVerification(
+          id,
+          decision.status === 'verified'
+            ? {
+                verificationStatus: 'verified',
+                verifiedAt: at,
+                verifiedBy: caller.id,
+                rejectionReason: null,
+              }
+            : {
+                verificationStatus: 'rejected',
+                verifiedAt: null,
+                verifiedBy: caller.id,
+                rejectionReason: decision.reason,
+              },
+        );
+        const found = await repo.findById(id);
+        const account = found?.user;
+        if (account) {
+          const [language] = await repo.languageOf(account.id);
+          const mail = renderHospitalDecisionMail({
+            language: language?.language,
+            name: hospital.contactName ?? hospital.name,
+            hospitalName: hospital.name,
+            decision: decision.status,
+            reason: decision.status === 'rejected' ? decision.reason : null,
+            link: `${deps.config.publicUrl}/hospital/login`,
+            publicUrl: deps.config.publicUrl,
+          });
+          await deps.mail.enqueue(
+            {
+              to: account.email,
+              userId: account.id,
+              kind: decision.status === 'verified' ? 'hospital_verified' : 'hospital_rejected',
+              ...mail,
+            },
+            tx,
+          );
+        }
+        await createActivityLog(tx).record({
+          action: decision.status === 'verified' ? 'hospital.verified' : 'hospital.rejected',
+          actorId: caller.id,
+          actorRole: caller.role,
+          targetType: 'hospital',
+          targetId: id,
+          details:
+            decision.status === 'rejected'
+              ? { from, reason: decision.reason }
+              : { from, facilityId: hospital.facilityId },
+          requestId: meta.requestId,
+        });
+      });
+      deps.mail.kick();
+      const found = await repository.findById(id);
+      if (!found) throw notFound();
+      return toHospitalAccount(found);
     },
 
     async get(id: string): Promise<HospitalAccount> {

@@ -153,6 +153,9 @@ describe('POST /api/v1/admin/hospitals', () => {
     expect(me.json().data.user.hospital).toEqual({
       id: hospital.id,
       name: 'City General Hospital',
+      verificationStatus: 'verified',
+      rejectionReason: null,
+      disabled: false,
     });
 
     // The link works once.

@@ -28,6 +28,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     '/api/v1/notifications',
     {
       preHandler: app.authenticate,
+      // The verification outcome arrives here too.
+      config: { allowUnverifiedHospital: true },
       schema: {
         tags: ['notifications'],
         summary: 'My notifications',

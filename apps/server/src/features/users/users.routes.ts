@@ -38,6 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     '/api/v1/users/:id',
     {
       preHandler: app.authenticate,
+      config: { allowUnverifiedHospital: true },
       schema: {
         tags: ['users'],
         summary: 'A user',
@@ -199,6 +200,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     '/api/v1/users/:id/password',
     {
       preHandler: app.authenticate,
+      // A blood centre waiting for verification may still look after its own password.
+      config: { allowUnverifiedHospital: true },
       schema: {
         tags: ['users'],
         summary: 'Change the password (extension)',

@@ -62,6 +62,8 @@ const OWNER_ONLY = access(D, D, A, D, D, D);
 const DONORS = access(D, A, A, A, D, D);
 /** The hospital account of the centre in the path (or its own centre): nobody else. */
 const CENTRE = access(D, D, D, D, A, D);
+/** Hospital accounts only (their own registration). */
+const HOSPITAL_ONLY = access(D, D, D, D, A, D);
 
 const owner = (w: World) => ({ id: w.callers.approvedDonor.row.id });
 let sequence = 0;
@@ -348,6 +350,50 @@ export const TABLE: Record<string, Rule | Rule[]> = {
   'POST /api/v1/admin/hospitals/:id/enable': {
     access: ADMIN,
     call: (w) => ({ params: { id: w.subjectHospitalId } }),
+  },
+  // The world's hospital is verified (an invitation): neither move applies to it (409).
+  'POST /api/v1/admin/hospitals/:id/verify': {
+    access: ADMIN,
+    ok: [409],
+    call: (w) => ({ params: { id: w.subjectHospitalId } }),
+  },
+  'POST /api/v1/admin/hospitals/:id/reject': {
+    access: ADMIN,
+    ok: [409],
+    call: (w) => ({
+      params: { id: w.subjectHospitalId },
+      payload: { reason: 'The licence does not match.' },
+    }),
+  },
+  // Hospital self-registration (issue #17): 404 while hospitalRegistration is off (the world's
+  // default); with it on, hospital-registration.test.ts.
+  'POST /api/v1/hospital-registrations': {
+    access: PUBLIC,
+    ok: [404],
+    call: () => ({
+      payload: {
+        name: `Matrix Blood Centre ${unique()}`,
+        licenceNumber: 'MH/28C/100/2010',
+        facilityId: 'bb-1',
+        contactName: 'Asha Kulkarni',
+        email: `centre-${unique()}@example.org`,
+        phone: nextPhone(),
+        password: 'saffron lantern quietly 42',
+      },
+    }),
+  },
+  'GET /api/v1/hospital-registrations/me': { access: HOSPITAL_ONLY, ok: [404] },
+  'POST /api/v1/hospital-registrations/me/email/code': { access: HOSPITAL_ONLY, ok: [404] },
+  'POST /api/v1/hospital-registrations/me/email/confirm': {
+    access: HOSPITAL_ONLY,
+    ok: [404],
+    call: () => ({ payload: { code: '123456' } }),
+  },
+  'POST /api/v1/hospital-registrations/me/phone/code': { access: HOSPITAL_ONLY, ok: [404] },
+  'POST /api/v1/hospital-registrations/me/phone/confirm': {
+    access: HOSPITAL_ONLY,
+    ok: [404],
+    call: () => ({ payload: { code: '123456' } }),
   },
   'GET /api/v1/analytics/dashboard': { access: ADMIN },
 

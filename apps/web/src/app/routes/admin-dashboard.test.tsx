@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FEATURE_FLAG_NAMES, NOTIFICATION_SETTINGS_DEFAULTS } from '@bdms/shared';
 import { FLAG_GROUPS } from '../../features/admin/components/dashboard/flags-panel';
@@ -286,6 +286,114 @@ describe('/admin', () => {
     expect(await screen.findByText('City Care Hospital was disabled.')).toBeInTheDocument();
     expect(api.callsTo('POST /admin/hospitals/h-1/disable')).toHaveLength(1);
   });
+
+  it(
+    'shows a pending self-registration beside its directory entry, and verifies or rejects it',
+    { timeout: 20_000 },
+    async () => {
+      const pendingHospital = {
+        id: 'h-7',
+        userId: 'u-h7',
+        name: 'Osmania Blood Centre',
+        email: 'blood.centre@osmania.example',
+        phone: '+919848012345',
+        city: 'Hyderabad',
+        state: 'Telangana',
+        facilityId: 'bb-2310',
+        disabled: false,
+        createdAt: '2026-11-20T00:00:00.000Z',
+        verificationStatus: 'pending',
+        registeredVia: 'self',
+        licenceNumber: 'AP/28C/123/1996',
+        contactName: 'Dr. Kavitha Rao',
+        emailConfirmed: true,
+        phoneConfirmed: false,
+        verifiedAt: null,
+        rejectionReason: null,
+        claimedBy: [{ id: 'h-1', name: 'Osmania Hospital (old account)' }],
+        directoryEntry: {
+          id: 'bb-2310',
+          name: 'Osmania General Hospital Blood Bank',
+          address: 'Afzal Gunj',
+          city: 'Hyderabad',
+          district: 'Hyderabad',
+          state: 'Telangana',
+          pincode: '500012',
+          phone: '040-24600146',
+          mobile: null,
+          email: null,
+          category: 'Government',
+          licenceNumber: 'AP/28C/123/1996',
+          licenceObtained: '14.06.1996',
+          licenceRenewed: null,
+        },
+      };
+      const { api, user } = await renderDashboard({
+        'GET /admin/hospitals': (request) =>
+          ok({
+            items: request.query.get('status') === 'pending' ? [pendingHospital] : [],
+            total: request.query.get('status') === 'pending' ? 1 : 0,
+            page: 1,
+            pageSize: 10,
+          }),
+        'POST /admin/hospitals/h-7/verify': ok({
+          hospital: { ...pendingHospital, verificationStatus: 'verified' },
+        }),
+        'POST /admin/hospitals/h-7/reject': (request) =>
+          ok({
+            hospital: {
+              ...pendingHospital,
+              verificationStatus: 'rejected',
+              rejectionReason: (request.body as { reason: string }).reason,
+            },
+          }),
+      });
+      const hospitals = section('Hospital accounts');
+      const pending = await within(hospitals).findByRole('region', {
+        name: 'Registrations to verify (1)',
+      });
+      const entry = within(pending).getByRole('region', { name: 'Directory entry' });
+      expect(within(entry).getByText('Osmania General Hospital Blood Bank')).toBeVisible();
+      expect(within(entry).getByText('040-24600146')).toBeVisible();
+      expect(within(entry).getByText('AP/28C/123/1996 · since 14.06.1996')).toBeVisible();
+      const submitted = within(pending).getByRole('region', { name: 'Submitted' });
+      expect(within(submitted).getByText('Dr. Kavitha Rao')).toBeVisible();
+      expect(within(pending).getByText('Licence number matches the directory')).toBeVisible();
+      expect(within(pending).getByText('E-mail: confirmed')).toBeVisible();
+      expect(within(pending).getByText('Phone: not confirmed')).toBeVisible();
+      expect(
+        within(pending).getByText('Entry already claimed by Osmania Hospital (old account)'),
+      ).toBeVisible();
+
+      // Reject needs a reason; the reason is what is sent.
+      await user.click(
+        within(pending).getByRole('button', { name: 'Reject: Osmania Blood Centre' }),
+      );
+      let dialog = screen.getByRole('alertdialog', { name: 'Reject Osmania Blood Centre?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(api.callsTo('POST /admin/hospitals/h-7/reject')).toHaveLength(0);
+      await user.type(within(dialog).getByLabelText(/Reason/), 'Licence copy does not match.');
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await screen.findByText('Osmania Blood Centre was rejected.')).toBeInTheDocument();
+      expect(api.callsTo('POST /admin/hospitals/h-7/reject')[0]!.body).toEqual({
+        reason: 'Licence copy does not match.',
+      });
+
+      await waitFor(() =>
+        expect(screen.queryByRole('alertdialog', { name: /Reject/ })).not.toBeInTheDocument(),
+      );
+      await user.click(
+        await within(section('Hospital accounts')).findByRole('button', {
+          name: 'Verify: Osmania Blood Centre',
+        }),
+      );
+      // Verifying gives something, so its dialog is a plain one (rejecting is an alert dialog).
+      dialog = await screen.findByRole('dialog', { name: 'Verify Osmania Blood Centre?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('Osmania Blood Centre is verified.')).toBeInTheDocument();
+      expect(api.callsTo('POST /admin/hospitals/h-7/verify')).toHaveLength(1);
+    },
+  );
 
   it('checks a new hospital account before creating it', async () => {
     const { api, user } = await renderDashboard({

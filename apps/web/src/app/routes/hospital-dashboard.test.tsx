@@ -103,4 +103,46 @@ describe('/hospital/dashboard', () => {
       }),
     );
   });
+
+  it('shows a rejected registration with its reason instead of the work screens', async () => {
+    const rejected = {
+      ...HOSPITAL,
+      hospital: {
+        id: 'h-3',
+        name: 'New Centre',
+        verificationStatus: 'rejected' as const,
+        rejectionReason: 'The licence number does not match the directory.',
+        disabled: false,
+      },
+    };
+    await seedSession(rejected);
+    const api = mockApi({
+      'GET /auth/me': ok({ user: rejected }),
+      'GET /hospital-registrations/me': ok({
+        registration: {
+          hospitalId: 'h-3',
+          name: 'New Centre',
+          verificationStatus: 'rejected',
+          rejectionReason: 'The licence number does not match the directory.',
+          emailConfirmed: true,
+          phoneConfirmed: false,
+          smsAvailable: false,
+        },
+      }),
+    });
+    renderRoutes(routes, { path: '/hospital/dashboard' });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Registration not verified' },
+        { timeout: 15_000 },
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(/Reason: The licence number does not match the directory\./),
+    ).toBeVisible();
+    expect(await screen.findByText('Confirmed.')).toBeVisible();
+    // No work screen asks for the hospital's requests.
+    expect(api.calls.some((call) => call.path === '/blood-requests')).toBe(false);
+  });
 });

@@ -5,6 +5,7 @@ import type { Role } from '@bdms/shared';
 import { Alert } from '../../components/alert';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { Page } from '../../components/page';
+import { useFeatureFlag } from '../../config/use-config';
 import { useAuth } from '../../features/auth';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { afterSignInPath, type SignInState } from '../../features/auth/redirect';
@@ -35,6 +36,7 @@ function SignInScreen({ role = 'donor' }: { role?: Role }) {
   const location = useLocation();
   const key = PAGE_KEYS[role];
   const notice = (location.state as SignInState | null)?.notice;
+  const canRegisterHospital = useFeatureFlag('hospitalRegistration');
 
   return (
     <SignedOutOnly>
@@ -68,9 +70,19 @@ function SignInScreen({ role = 'donor' }: { role?: Role }) {
                 </p>
               </>
             ) : (
-              <Link to="/login" className={LINK}>
-                {t('auth:login.donorLink')}
-              </Link>
+              <>
+                {role === 'hospital' && canRegisterHospital && (
+                  <p>
+                    {t('auth:login.hospitalRegisterPrompt')}{' '}
+                    <Link to="/hospital/register" className={LINK}>
+                      {t('auth:login.hospitalRegisterLink')}
+                    </Link>
+                  </p>
+                )}
+                <Link to="/login" className={LINK}>
+                  {t('auth:login.donorLink')}
+                </Link>
+              </>
             )}
           </div>
         </div>

@@ -85,6 +85,7 @@ export function AuthProvider({
         manager.signIn(await api.post('/auth/login-otp', input, { auth: false })),
       register: async (input) =>
         manager.signIn(await api.post('/auth/register', input, { auth: false })),
+      adoptSession: async (result) => manager.signIn(result),
       logout: manager.logout,
       refreshUser: manager.checkUser,
       updateUser: manager.updateUser,

@@ -64,6 +64,11 @@ export interface AuthActions {
   /** `POST /auth/login-otp` with `{email, code}` or `{phone, code}`. */
   loginWithOtp: (input: OtpTarget & { code: string }) => Promise<User>;
   register: (input: Register) => Promise<User>;
+  /**
+   * Stores a session another call signed in (e.g. `POST /hospital-registrations`, which answers
+   * `{user, tokens, …}` like registration).
+   */
+  adoptSession: (result: { user: unknown; tokens: AuthTokens }) => Promise<User>;
   /** Signs out locally at once; the server call may fail and is then ignored. */
   logout: () => Promise<void>;
   /** Asks the server for the user again (`GET /auth/me`); `force` skips the 5-minute cache. */

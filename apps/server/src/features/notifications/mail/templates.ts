@@ -427,3 +427,141 @@ export function renderTestMail(input: TestMailInput): RenderedMail {
 
 /** The shared layout, for features that write their own messages (texts in every MAIL_LANGUAGES). */
 export { render as renderMailLayout, type Layout as MailLayout };
+
+/** The self-registration e-mails (issue #17) are written in these; any other language gets English. */
+type RegistrationLanguage = 'en' | 'es' | 'hi';
+function registrationLanguage(language: string | null | undefined): RegistrationLanguage {
+  const lang = mailLanguage(language);
+  return lang === 'es' || lang === 'hi' ? lang : 'en';
+}
+
+export interface HospitalEmailCodeMailInput {
+  language: string | null | undefined;
+  /** The contact person. */
+  name: string;
+  hospitalName: string;
+  code: string;
+  publicUrl: string;
+}
+
+const HOSPITAL_EMAIL_CODE_TEXT: Record<
+  RegistrationLanguage,
+  (
+    name: string,
+    hospital: string,
+    minutes: number,
+  ) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'>
+> = {
+  en: (name, hospital, minutes) => ({
+    subject: `Confirm the e-mail address of ${hospital} at ${APP_NAME}`,
+    greeting: `Hello ${name},`,
+    intro: `${hospital} was registered at ${APP_NAME} with this e-mail address. To confirm it, enter this code on the registration page:`,
+    outro: `It is valid for ${minutes} minutes and can be used once. If you did not register, ignore this e-mail; the registration stays unconfirmed and an administrator checks every one.`,
+  }),
+  es: (name, hospital, minutes) => ({
+    subject: `Confirma la dirección de correo de ${hospital} en ${APP_NAME}`,
+    greeting: `Hola, ${name}:`,
+    intro: `${hospital} se ha registrado en ${APP_NAME} con esta dirección de correo. Para confirmarla, introduce este código en la página de registro:`,
+    outro: `Es válido durante ${minutes} minutos y solo se puede usar una vez. Si no te has registrado, ignora este correo; el registro queda sin confirmar y un administrador revisa cada uno.`,
+  }),
+  hi: (name, hospital, minutes) => ({
+    subject: `${APP_NAME} पर ${hospital} का ई-मेल पता पुष्टि करें`,
+    greeting: `नमस्ते ${name},`,
+    intro: `${hospital} को इस ई-मेल पते के साथ ${APP_NAME} पर पंजीकृत किया गया है। पुष्टि करने के लिए पंजीकरण पेज पर यह कोड डालें:`,
+    outro: `यह कोड ${minutes} मिनट तक मान्य है और सिर्फ़ एक बार इस्तेमाल किया जा सकता है। अगर आपने पंजीकरण नहीं किया है, तो इस ई-मेल को अनदेखा करें; पंजीकरण अपुष्ट रहेगा और हर पंजीकरण की जाँच एक व्यवस्थापक करता है।`,
+  }),
+};
+
+/** The code confirming a self-registered hospital's official e-mail address. */
+export function renderHospitalEmailCodeMail(input: HospitalEmailCodeMailInput): RenderedMail {
+  const lang = registrationLanguage(input.language);
+  return render({
+    lang,
+    ...HOSPITAL_EMAIL_CODE_TEXT[lang](input.name, input.hospitalName, OTP_TTL_MINUTES),
+    highlight: { kind: 'code', value: input.code },
+    publicUrl: input.publicUrl,
+  });
+}
+
+export interface HospitalDecisionMailInput {
+  language: string | null | undefined;
+  name: string;
+  hospitalName: string;
+  decision: 'verified' | 'rejected';
+  /** The administrator's reason (rejected). */
+  reason?: string | null;
+  /** `${PUBLIC_URL}/hospital/login`. */
+  link: string;
+  publicUrl: string;
+}
+
+type DecisionText = (
+  name: string,
+  hospital: string,
+  reason: string,
+) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string };
+
+const HOSPITAL_VERIFIED_TEXT: Record<RegistrationLanguage, DecisionText> = {
+  en: (name, hospital) => ({
+    subject: `${hospital} is verified at ${APP_NAME}`,
+    greeting: `Hello ${name},`,
+    intro: `An administrator has checked the registration of ${hospital} against the blood bank directory and its licence, and verified it. You can now sign in and use the hospital dashboard:`,
+    label: 'Sign in',
+    outro: 'Thank you for joining. Keep your stock and requests up to date: donors rely on them.',
+  }),
+  es: (name, hospital) => ({
+    subject: `${hospital} está verificado en ${APP_NAME}`,
+    greeting: `Hola, ${name}:`,
+    intro: `Un administrador ha comprobado el registro de ${hospital} con el directorio de bancos de sangre y su licencia, y lo ha verificado. Ya puedes iniciar sesión y usar el panel del hospital:`,
+    label: 'Iniciar sesión',
+    outro:
+      'Gracias por unirte. Mantén al día las existencias y las solicitudes: los donantes confían en ellas.',
+  }),
+  hi: (name, hospital) => ({
+    subject: `${APP_NAME} पर ${hospital} सत्यापित हो गया है`,
+    greeting: `नमस्ते ${name},`,
+    intro: `एक व्यवस्थापक ने ${hospital} के पंजीकरण को ब्लड बैंक निर्देशिका और उसके लाइसेंस से मिलाकर सत्यापित कर दिया है। अब आप साइन इन करके अस्पताल डैशबोर्ड का उपयोग कर सकते हैं:`,
+    label: 'साइन इन करें',
+    outro: 'जुड़ने के लिए धन्यवाद। अपना स्टॉक और अनुरोध अद्यतन रखें: रक्तदाता उन पर भरोसा करते हैं।',
+  }),
+};
+
+const HOSPITAL_REJECTED_TEXT: Record<RegistrationLanguage, DecisionText> = {
+  en: (name, hospital, reason) => ({
+    subject: `The registration of ${hospital} at ${APP_NAME} was not verified`,
+    greeting: `Hello ${name},`,
+    intro: `An administrator could not verify the registration of ${hospital} against the blood bank directory and its licence. The reason given: ${reason}`,
+    label: 'Sign in',
+    outro:
+      'If this is a mistake, reply to this e-mail or contact support with a copy of the licence (Form 28-C).',
+  }),
+  es: (name, hospital, reason) => ({
+    subject: `El registro de ${hospital} en ${APP_NAME} no se ha verificado`,
+    greeting: `Hola, ${name}:`,
+    intro: `Un administrador no ha podido verificar el registro de ${hospital} con el directorio de bancos de sangre y su licencia. El motivo indicado: ${reason}`,
+    label: 'Iniciar sesión',
+    outro:
+      'Si se trata de un error, responde a este correo o contacta con soporte con una copia de la licencia (formulario 28-C).',
+  }),
+  hi: (name, hospital, reason) => ({
+    subject: `${APP_NAME} पर ${hospital} का पंजीकरण सत्यापित नहीं हुआ`,
+    greeting: `नमस्ते ${name},`,
+    intro: `एक व्यवस्थापक ${hospital} के पंजीकरण को ब्लड बैंक निर्देशिका और उसके लाइसेंस से सत्यापित नहीं कर सका। बताया गया कारण: ${reason}`,
+    label: 'साइन इन करें',
+    outro:
+      'अगर यह गलती है, तो इस ई-मेल का जवाब दें या लाइसेंस (फ़ॉर्म 28-C) की प्रति के साथ सहायता टीम से संपर्क करें।',
+  }),
+};
+
+/** The administrator's decision on a self-registered hospital (always sent: an account e-mail). */
+export function renderHospitalDecisionMail(input: HospitalDecisionMailInput): RenderedMail {
+  const lang = registrationLanguage(input.language);
+  const texts = input.decision === 'verified' ? HOSPITAL_VERIFIED_TEXT : HOSPITAL_REJECTED_TEXT;
+  const { label, ...text } = texts[lang](input.name, input.hospitalName, input.reason ?? '');
+  return render({
+    lang,
+    ...text,
+    highlight: { kind: 'link', url: input.link, label },
+    publicUrl: input.publicUrl,
+  });
+}

@@ -60,6 +60,7 @@ export const adminKeys = {
   channels: () => [...adminKeys.all, 'channels'] as const,
   settings: () => [...adminKeys.all, 'notification-settings'] as const,
   hospitals: (page: number) => [...adminKeys.all, 'hospitals', page] as const,
+  pendingHospitals: (page: number) => [...adminKeys.all, 'hospitals', 'pending', page] as const,
   flags: () => [...adminKeys.all, 'flags'] as const,
   bloodRequests: (filters: BloodRequestFilters) =>
     [...adminKeys.all, 'blood-requests', filters] as const,
@@ -283,6 +284,39 @@ export function useHospitals(page: number) {
         query: { page, pageSize: HOSPITALS_PAGE_SIZE },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Self-registered hospitals waiting for an administrator (issue #17). */
+export function usePendingHospitals(page: number) {
+  return useQuery({
+    queryKey: adminKeys.pendingHospitals(page),
+    queryFn: () =>
+      api.get<HospitalPage>('/admin/hospitals', {
+        query: { status: 'pending', page, pageSize: HOSPITALS_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST /admin/hospitals/{id}/verify` or `…/reject {reason}`. */
+export function useDecideHospital() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      hospitalId,
+      decision,
+      reason,
+    }: {
+      hospitalId: string;
+      decision: 'verify' | 'reject';
+      reason?: string;
+    }) =>
+      api.post<HospitalResult>(
+        `/admin/hospitals/${id(hospitalId)}/${decision}`,
+        decision === 'reject' ? { reason } : undefined,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'hospitals'] }),
   });
 }
 

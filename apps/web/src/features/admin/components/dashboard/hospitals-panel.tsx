@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { Pagination } from '../../../../components/pagination';
 import { AdminSection } from '../section';
 import { EmptyState, ErrorState, Skeleton } from '../states';
+import { PendingHospitals } from './pending-hospitals';
 
 type HospitalField = 'name' | 'email' | 'phone' | 'city' | 'state' | 'facilityId';
 const FIELDS: readonly HospitalField[] = ['name', 'email', 'phone', 'city', 'state', 'facilityId'];
@@ -227,6 +228,10 @@ function HospitalRow({
           {hospital.name}
           {hospital.disabled ? (
             <Badge variant="neutral">{t('dashboard.hospitals.disabled')}</Badge>
+          ) : hospital.verificationStatus === 'rejected' ? (
+            <Badge variant="primary">{t('dashboard.hospitals.rejected')}</Badge>
+          ) : hospital.verificationStatus === 'pending' ? (
+            <Badge variant="warning">{t('dashboard.hospitals.pending.badge')}</Badge>
           ) : (
             <Badge variant="success">{t('dashboard.hospitals.active')}</Badge>
           )}
@@ -299,6 +304,7 @@ export function HospitalsPanel() {
           }}
         />
       )}
+      <PendingHospitals />
       <div className="mt-2">
         {hospitals.isPending ? (
           <Skeleton lines={4} />
