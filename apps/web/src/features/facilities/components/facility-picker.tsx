@@ -143,6 +143,10 @@ export function FacilityPicker({
             <span className="block text-sm text-slate-700">
               {[facility.city ?? facility.district, facility.state].filter(Boolean).join(', ')}
             </span>
+            {/* Entries of one name (a chain's centres in one city) differ by their address. */}
+            {facility.address && (
+              <span className="block text-sm text-slate-600">{facility.address}</span>
+            )}
           </li>
         ))}
       </ul>
