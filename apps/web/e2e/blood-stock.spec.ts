@@ -175,6 +175,10 @@ test.describe('blood stock', () => {
     await adminPage.getByRole('dialog').getByRole('button', { name: 'Verify' }).click();
     await expect(adminPage.getByText(`${mine.name} is verified.`)).toBeVisible();
     await readMail(request, email, /(verified)/i);
+    await adminPage.reload();
+    const stockPanel = adminPage.getByRole('region', { name: 'Blood stock by blood group' });
+    await expect(stockPanel).toContainText('Download CSV');
+    await stockPanel.screenshot({ path: test.info().outputPath('admin-stock-en-1280.png') });
 
     // 3. At the desk, on the phone: four O− packed red cells, saved on one screen.
     await page.goto('/hospital/stock');
@@ -218,6 +222,18 @@ test.describe('blood stock', () => {
     await hindiPage.goto(`/blood-banks?pin=110001&blood=O-`);
     await expect(hindiPage.getByText(mine.name).first()).toBeVisible();
     await shot(hindiPage, 'blood-banks-stock-hi-1280');
+    await hindiPage.setViewportSize({ width: 390, height: 844 });
+    await hindiPage.goto('/emergency');
+    const hindiFinder = hindiPage
+      .locator('section')
+      .filter({ has: hindiPage.locator('form') })
+      .first();
+    await hindiFinder.locator('select').first().selectOption('O-');
+    await hindiFinder.locator('input').first().fill('110001');
+    await hindiFinder.getByRole('button').last().click();
+    await expect(hindiFinder).toContainText(mine.name);
+    expect(await seriousViolations(hindiPage)).toEqual([]);
+    await hindiFinder.screenshot({ path: test.info().outputPath('emergency-stock-hi-390.png') });
 
     // 5. 25 hours later, with no update, the figure is stale: shown as such on the centre's
     // page, and no longer counted as available to the family.
@@ -235,6 +251,10 @@ test.describe('blood stock', () => {
         later.getByText('Not updated for more than 24 hours', { exact: false }).first(),
       ).toBeVisible();
       await shot(later, 'centre-stale-en-390');
+      // The stock table scrolls inside its box; the page itself does not get wider than the phone.
+      expect(await later.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
       const available = await apiGet<{ items: { id: string }[] }>(
         request,
         '/api/v1/public/stock/availability?bloodType=O-&component=prbc&pincode=110001&radiusKm=25',

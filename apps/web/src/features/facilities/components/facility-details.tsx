@@ -121,7 +121,7 @@ function FacilityView({ facility }: { facility: Facility }) {
         <BackLink />
         <DataNotice className="max-w-4xl" withSource={false} />
 
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <div className="flex flex-col gap-8">
             <Section title={t('detail.call')}>
               {numbers.length > 0 ? (
