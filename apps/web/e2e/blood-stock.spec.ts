@@ -112,9 +112,9 @@ test.describe('blood stock', () => {
       '/api/v1/public/facilities/nearby?pincode=110001&radiusKm=25&limit=20',
     );
     const mine = near.items[0];
-    const rival = near.items.find((f) => f.distanceKm >= mine.distanceKm + 3);
-    expect(mine && rival, 'blood banks near PIN 110001 in the directory').toBeTruthy();
-    await invitedCentreWithStock(request, admin, rival!.id, 9);
+    const rival = near.items.find((f) => mine && f.distanceKm >= mine.distanceKm + 3);
+    if (!mine || !rival) throw new Error('no blood banks near PIN 110001 in the directory');
+    await invitedCentreWithStock(request, admin, rival.id, 9);
 
     // 1. The centre registers itself on a phone, finding its directory entry by search.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -209,7 +209,7 @@ test.describe('blood stock', () => {
     await expect(cards.first()).toContainText(mine.name);
     await expect(cards.first()).toContainText('O-: 4 units');
     await expect(cards.first()).toContainText(/Updated (now|\d+ (second|minute)s? ago)/);
-    await expect(cards.nth(1)).toContainText(rival!.name);
+    await expect(cards.nth(1)).toContainText(rival.name);
     await expect(cards.nth(1)).toContainText('O-: 9 units');
     expect(await seriousViolations(guest)).toEqual([]);
     await shot(guest, 'emergency-stock-en-390');

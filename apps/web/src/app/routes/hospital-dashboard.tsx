@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BloodType } from '@bdms/shared';
 import { Page } from '../../components/page';
-import { useAuth } from '../../features/auth';
-import { RegistrationStatus } from '../../features/hospitals/components/registration-status';
+import {
+  RegistrationStatus,
+  useHospitalHold,
+} from '../../features/hospitals/components/registration-status';
 import { useFeatureFlag } from '../../config/use-config';
 import { cn } from '../../lib/cn';
 import { StockFinder } from '../../features/facilities';
@@ -93,22 +95,15 @@ function NearbyStock() {
 export default function HospitalDashboardPage() {
   const { t } = useTranslation(['pages', 'hospital']);
   const showStock = useFeatureFlag('inventoryManagement');
-  const hospital = useAuth().user?.hospital;
   // Issue #17: a registration not (or no longer) verified waits instead of the work screens.
-  const onHold =
-    hospital?.verificationStatus === 'pending' || hospital?.verificationStatus === 'rejected'
-      ? hospital.verificationStatus
-      : null;
-  if (onHold) {
+  const hold = useHospitalHold();
+  if (hold) {
     return (
       <Page
         title={t('pages:hospitalDashboard.title')}
         description={t('pages:hospitalDashboard.description')}
       >
-        <RegistrationStatus
-          verificationStatus={onHold}
-          rejectionReason={hospital?.rejectionReason}
-        />
+        <RegistrationStatus {...hold} />
       </Page>
     );
   }

@@ -1,24 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
-import { useAuth } from '../../features/auth';
-import { RegistrationStatus } from '../../features/hospitals/components/registration-status';
+import {
+  RegistrationStatus,
+  useHospitalHold,
+} from '../../features/hospitals/components/registration-status';
 import { StockUpdate } from '../../features/hospitals/components/stock-update';
 
 /** /hospital/stock (hospital accounts of a blood centre): update the stock at the desk. */
 export default function HospitalStockPage() {
   const { t } = useTranslation('pages');
-  const hospital = useAuth().user?.hospital;
-  const onHold =
-    hospital?.verificationStatus === 'pending' || hospital?.verificationStatus === 'rejected'
-      ? hospital.verificationStatus
-      : null;
-  if (onHold) {
+  const hold = useHospitalHold();
+  if (hold) {
     return (
       <Page title={t('hospitalStock.title')} description={t('hospitalStock.description')}>
-        <RegistrationStatus
-          verificationStatus={onHold}
-          rejectionReason={hospital?.rejectionReason}
-        />
+        <RegistrationStatus {...hold} />
       </Page>
     );
   }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Field, Input } from '../../../components/field';
+import { useAuth } from '../../auth';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import {
   useConfirmRegistrationCode,
@@ -71,6 +72,25 @@ function CodeForm({ channel }: { channel: 'email' | 'phone' }) {
       </div>
     </form>
   );
+}
+
+export interface HospitalHold {
+  verificationStatus: 'pending' | 'rejected';
+  rejectionReason: string | null | undefined;
+}
+
+/**
+ * Issue #17: the signed-in centre's registration when it is not (or no longer) verified, so a
+ * work screen shows where it stands instead; null for a verified account.
+ */
+export function useHospitalHold(): HospitalHold | null {
+  const hospital = useAuth().user?.hospital;
+  return hospital?.verificationStatus === 'pending' || hospital?.verificationStatus === 'rejected'
+    ? {
+        verificationStatus: hospital.verificationStatus,
+        rejectionReason: hospital.rejectionReason,
+      }
+    : null;
 }
 
 /**
