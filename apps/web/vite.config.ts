@@ -322,5 +322,8 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Component tests type whole forms with user-event; on a 2-core machine running the API tests
+    // beside them 5 s was not always enough (a test that times out keeps typing into the next).
+    testTimeout: 20_000,
   },
 }));
