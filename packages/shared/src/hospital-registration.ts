@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './api';
 import { authResultSchema, emailSchema, otpCodeSchema, passwordSchema, phoneSchema } from './auth';
 import { LANGUAGES } from './constants';
+import { facilitySchema } from './facilities';
 import { multilineText, plainText } from './text';
 
 /**
@@ -101,23 +102,26 @@ export const listHospitalsQuerySchema = z.object({
 export type ListHospitalsQuery = z.infer<typeof listHospitalsQuerySchema>;
 
 /** The directory entry a hospital claims, as the directory has it (for the administrator's check). */
-export const directoryEntrySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  district: z.string().nullable(),
-  state: z.string(),
-  pincode: z.string().nullable(),
-  phone: z.string().nullable(),
-  mobile: z.string().nullable(),
-  email: z.string().nullable(),
-  category: z.string().nullable(),
-  /** The licence as the directory (data.gov.in, 2018) lists it; null when it has none. */
-  licenceNumber: z.string().nullable(),
-  licenceObtained: z.string().nullable(),
-  licenceRenewed: z.string().nullable(),
-});
+export const directoryEntrySchema = facilitySchema
+  .pick({
+    id: true,
+    name: true,
+    address: true,
+    city: true,
+    district: true,
+    state: true,
+    pincode: true,
+    phone: true,
+    mobile: true,
+    email: true,
+    category: true,
+  })
+  .extend({
+    /** The licence as the directory (data.gov.in, 2018) lists it; null when it has none. */
+    licenceNumber: z.string().nullable(),
+    licenceObtained: z.string().nullable(),
+    licenceRenewed: z.string().nullable(),
+  });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 
 /** `POST /api/v1/admin/hospitals/{id}/reject`. */
