@@ -21,3 +21,4 @@ export * from './education';
 export * from './client-logs';
 export * from './pwa';
 export * from './text';
+export * from './pages';
