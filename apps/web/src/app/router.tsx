@@ -1,7 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageBoundary } from '../components/boundaries';
+import { PageLoader } from '../components/full-screen-loader';
 import { RequireAuth } from '../features/auth';
 import { loadNamespaces } from '../i18n';
 import type { LazyNamespace } from '../i18n/resources';
@@ -135,7 +136,12 @@ function Screen({
 }): ReactNode {
   return (
     <PageBoundary page={usePageName(name)}>
-      <PageComponent />
+      {/* Its own boundary: a navigation is a transition, and a transition that suspends inside a
+        boundary already on screen keeps the old page up under the new address. A boundary that
+        mounts with the new page shows "Loading page..." instead (issue #18). */}
+      <Suspense fallback={<PageLoader />}>
+        <PageComponent />
+      </Suspense>
     </PageBoundary>
   );
 }

@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-rou
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorScreen } from '../../components/error-screens';
-import { FullScreenLoader } from '../../components/full-screen-loader';
+import { PageLoader } from '../../components/full-screen-loader';
 import { createErrorId } from '../../lib/error-id';
 import { afterLoad } from '../../lib/after-load';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -58,15 +58,7 @@ export function RootLayout() {
             resetKeys={[pathname, search]}
             fallback={({ errorId, reset }) => <ErrorScreen errorId={errorId} onReset={reset} />}
           >
-            {/* While a page's code loads, its place keeps the footer below the fold: the page
-              arriving then moves nothing the reader sees (no layout shift). */}
-            <Suspense
-              fallback={
-                <div className="min-h-dvh">
-                  <FullScreenLoader label={t('loading.page')} />
-                </div>
-              }
-            >
+            <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>
