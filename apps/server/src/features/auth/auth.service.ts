@@ -391,7 +391,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Sets the new password and signs the account out everywhere. */
-    async resetPassword(token: string, password: string, context: RequestContext): Promise<void> {
+    async resetPassword(
+      token: string,
+      password: string,
+      context: RequestContext,
+    ): Promise<{ role: Role }> {
       const passwordHash = await hashPassword(password);
       const user = await db.transaction(async (tx) => {
         const repo = createAuthRepository(tx);
@@ -424,6 +428,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Whoever reads the mailbox may sign in again at once.
       limiters.passwordFailures.reset(user.email);
       limiters.otpFailures.reset(accountKey(context.ip, user.email));
+      return { role: user.role };
     },
   };
 }

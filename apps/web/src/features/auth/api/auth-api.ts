@@ -3,6 +3,7 @@ import type {
   AvailabilityResult,
   ChangePassword,
   ChangePasswordResult,
+  PasswordResetResult,
   UpdateProfile,
   UpdateUserResult,
   UserResult,
@@ -30,7 +31,7 @@ export function requestPasswordReset(email: string): Promise<{ sent: true }> {
 }
 
 /** `POST /auth/reset-password` with `{token, password}`; 400 INVALID_RESET_TOKEN. */
-export function resetPassword(token: string, password: string): Promise<{ reset: true }> {
+export function resetPassword(token: string, password: string): Promise<PasswordResetResult> {
   return api.post('/auth/reset-password', { token, password }, { auth: false });
 }
 
