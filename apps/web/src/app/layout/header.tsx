@@ -51,10 +51,10 @@ function AccountLoadingError({ layout }: { layout: 'bar' | 'panel' }) {
       </p>
       <p className={isPanel ? 'text-slate-800' : 'sr-only'}>{t('loadingError.message')}</p>
       <div className={cn('flex gap-2', isPanel && 'flex-col')}>
-        <Button size="sm" variant="secondary" onClick={() => window.location.reload()}>
+        <Button variant="secondary" onClick={() => window.location.reload()}>
           {t('common:actions.refreshPage')}
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => void signOut()}>
+        <Button variant="ghost" onClick={() => void signOut()}>
           {t('common:account.signOut')}
         </Button>
       </div>
