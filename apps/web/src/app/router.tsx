@@ -147,7 +147,9 @@ function Screen({
 }
 
 function route(path: string, key: PageKey, Component: ComponentType): RouteObject {
-  return { path, element: <Screen name={key} page={Component} /> };
+  // Keyed by the path: two routes' screens are the same component type at the same place, and
+  // without a key React would keep the first one's Suspense boundary (already shown) for the next.
+  return { path, element: <Screen key={path} name={key} page={Component} /> };
 }
 
 /** Every route of the product spec (section 2). */
@@ -156,7 +158,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RootErrorScreen />,
     children: [
-      { index: true, element: <Screen name="home" page={HomePage} /> },
+      { index: true, element: <Screen key="/" name="home" page={HomePage} /> },
       route('about', 'about', AboutPage),
       route('contact', 'contact', ContactPage),
       route('help', 'help', HelpPage),
@@ -201,7 +203,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth role="hospital" />,
         children: [route('hospital/dashboard', 'hospitalDashboard', HospitalDashboardPage)],
       },
-      { path: '*', element: <Screen name="notFound" page={NotFoundPage} /> },
+      { path: '*', element: <Screen key="*" name="notFound" page={NotFoundPage} /> },
     ],
   },
 ];

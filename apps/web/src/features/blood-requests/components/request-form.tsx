@@ -70,6 +70,19 @@ function useFacilitySearch(query: string, enabled: boolean) {
   return enabled && result?.query === trimmed ? result.items : [];
 }
 
+/** The values of the prerendered form posting to `action`, as typed before the app arrived. */
+function typedBeforeScript(action: string): Partial<RequestFormInput> {
+  if (typeof document === 'undefined') return {};
+  const form = document.querySelector<HTMLFormElement>(`form[action="${action}"]`);
+  if (!form) return {};
+  const typed: Record<string, string | number> = {};
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value !== 'string' || value === '' || name === 'language') continue;
+    typed[name] = name === 'unitsNeeded' ? Number(value) : value;
+  }
+  return typed as Partial<RequestFormInput>;
+}
+
 const requestLanguage = (language: string) =>
   (REQUEST_LANGUAGES as readonly string[]).includes(language)
     ? (language as (typeof REQUEST_LANGUAGES)[number])
@@ -100,6 +113,22 @@ export function RequestForm({
 }) {
   const { t, i18n } = useTranslation(['requests', 'auth']);
   const isHydrated = useHydrated();
+  // When React adopts a prerendered form, what was typed before the script arrived is on the
+  // page: it becomes the form's starting values instead of being reset (issue #18).
+  const [initialValues] = useState<Partial<RequestFormInput>>(() => ({
+    unitsNeeded: BLOOD_REQUEST_LIMITS.minUnits,
+    hospitalName: '',
+    facilityId: '',
+    city: '',
+    state: '',
+    patientName: '',
+    contactName: '',
+    contactPhone: '',
+    requiredBy: '',
+    notes: '',
+    ...defaults,
+    ...(action ? typedBeforeScript(action) : {}),
+  }));
   const errorMessage = useErrorMessage();
   const canLocate = useFeatureFlag('locationDetection');
   const [failure, setFailure] = useState<string | null>(null);
@@ -121,10 +150,7 @@ export function RequestForm({
     formState: { errors, isSubmitting },
   } = useForm<RequestFormInput, unknown, RequestFormOutput>({
     resolver: withRequestMessageKeys(zodResolver(requestFormSchema)),
-    // No default for the typed fields: when React adopts a prerendered form, each field's value
-    // is read from the page (what was typed before the script arrived), not reset to a default.
-    // The inputs start empty (units: 1) on the server and in the browser alike.
-    defaultValues: { ...defaults },
+    defaultValues: initialValues,
   });
 
   const hospitalName = watch('hospitalName') ?? '';
