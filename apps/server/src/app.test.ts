@@ -533,12 +533,18 @@ describe('web app', () => {
       const emergency = await subject.app.inject({ url: '/emergency', headers: { accept } });
       expect(emergency.statusCode, accept).toBe(200);
       expect(emergency.body, accept).toBe(FAKE_INDEX_HTML);
-      const article = await subject.app.inject({ url: '/articles/why-donate', headers: { accept } });
+      const article = await subject.app.inject({
+        url: '/articles/why-donate',
+        headers: { accept },
+      });
       expect(article.statusCode, accept).toBe(200);
       expect(article.headers['content-type'], accept).toMatch(/^text\/html/);
     }
     // Asking only for JSON still gets the envelope.
-    const json = await subject.app.inject({ url: '/about', headers: { accept: 'application/json' } });
+    const json = await subject.app.inject({
+      url: '/about',
+      headers: { accept: 'application/json' },
+    });
     expect(json.statusCode).toBe(404);
     expect(json.json().error.code).toBe('NOT_FOUND');
   });

@@ -183,7 +183,7 @@ describe('footer', () => {
 });
 
 describe('the page paths the server knows (PAGE_PATHS)', () => {
-  it('are exactly the router\'s paths, so the server answers 404 for nothing the app shows', () => {
+  it("are exactly the router's paths, so the server answers 404 for nothing the app shows", () => {
     const paths: string[] = [];
     const walk = (list: typeof routes, parent: string) => {
       for (const item of list) {

@@ -52,11 +52,18 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     console.error(`[${this.state.errorId ?? 'error'}]`, error, info.componentStack);
   }
 
-  override componentDidUpdate(previous: ErrorBoundaryProps, previousState: ErrorBoundaryState): void {
+  override componentDidUpdate(
+    previous: ErrorBoundaryProps,
+    previousState: ErrorBoundaryState,
+  ): void {
     const { error, isShown } = this.state;
     if (!error) return;
     // Only an error the reader has already seen is cleared by a change of keys (see `isShown`).
-    if (previousState.error === error && isShown && changed(previous.resetKeys, this.props.resetKeys)) {
+    if (
+      previousState.error === error &&
+      isShown &&
+      changed(previous.resetKeys, this.props.resetKeys)
+    ) {
       this.reset();
     } else if (!isShown) {
       this.setState({ isShown: true });

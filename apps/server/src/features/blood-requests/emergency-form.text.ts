@@ -34,7 +34,8 @@ export const EMERGENCY_FORM_TEXT: Record<
     title: 'Su solicitud no se envió',
     invalid:
       'Faltan datos o alguno no es válido. Vuelva al formulario, revise el grupo sanguíneo, la urgencia, el hospital, el estado, la ciudad, su nombre y su teléfono, y envíelo de nuevo.',
-    tooMany: 'Se enviaron demasiadas solicitudes desde aquí. Inténtelo de nuevo en {minutes} minutos.',
+    tooMany:
+      'Se enviaron demasiadas solicitudes desde aquí. Inténtelo de nuevo en {minutes} minutos.',
     failed: 'Algo falló de nuestro lado. Inténtelo de nuevo en un momento.',
     duplicateTitle: 'Ya hay una solicitud como esta abierta',
     duplicateElsewhere:
