@@ -24,3 +24,4 @@ export * from './text';
 export * from './debug';
 export * from './channels';
 export * from './blood-stock';
+export * from './pages';
