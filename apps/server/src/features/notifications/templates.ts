@@ -283,16 +283,15 @@ const BASE_NOTIFICATION_TEXT: Record<NotificationType, Record<BaseLanguage, Text
   'donor.eligible_again': {
     en: {
       title: 'You can give blood again',
-      message: 'From today ({date}) you can donate blood again. Thank you for helping save lives.',
+      message: 'From {date} you can donate blood again. Thank you for helping save lives.',
     },
     es: {
       title: 'Ya puedes volver a donar sangre',
-      message:
-        'Desde hoy ({date}) puedes volver a donar sangre. Gracias por ayudar a salvar vidas.',
+      message: 'Desde el {date} puedes volver a donar sangre. Gracias por ayudar a salvar vidas.',
     },
     hi: {
       title: 'आप फिर से रक्तदान कर सकते हैं',
-      message: 'आज ({date}) से आप फिर से रक्तदान कर सकते हैं। जीवन बचाने में मदद के लिए धन्यवाद।',
+      message: '{date} से आप फिर से रक्तदान कर सकते हैं। जीवन बचाने में मदद के लिए धन्यवाद।',
     },
   },
   'blood_request.back_to_review': {
