@@ -76,6 +76,15 @@ const withdrawNotes = (userId: string) =>
 describe('POST /api/v1/blood-requests/{id}/respond: accepting shows the way there', () => {
   it('gives an accepted donor the address, point, notes and contact, and nothing before', async () => {
     const { first, second, request } = await scene();
+    // Every channel's alert (in-app, push payload, e-mail link, SMS short link) opens the
+    // notification's link: the request itself on the donor's dashboard.
+    const [alert] = await db()
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, first.row.id), eq(notifications.type, 'blood_request.match')),
+      );
+    expect(alert!.link).toBe(`/dashboard?request=${request.id}`);
     const before = await call('GET', `/api/v1/blood-requests/${request.id}`, first);
     const { view: kind, ...matched } = before.json().data.request;
     expect(kind).toBe('matched');
