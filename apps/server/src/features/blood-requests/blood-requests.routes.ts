@@ -237,7 +237,8 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'own, their hospital’s, and those naming their facility (or their name in their city). Administrators’ and ' +
           'hospitals’ reads of other people’s contact details are recorded in the activity log. Donors: their own ' +
           '(`view: "full"`) and those they were told about (`view: "matched"`: blood type, units, urgency, hospital, ' +
-          'city, distance; the requester’s `contactName`, `contactPhone` and `address` only after accepting).',
+          'city, distance, `requiredBy`; the requester’s `contactName`, `contactPhone`, the `address`, `pincode`, ' +
+          '`latitude`/`longitude` and `notes` only after accepting, and no longer after withdrawing).',
         security: BEARER,
         querystring: listBloodRequestsQuerySchema,
         response: {
@@ -261,7 +262,7 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
         summary: 'One blood request',
         description:
           'The owner, administrators (logged) and the hospital it names get the full request (`view: "full"`); a ' +
-          'donor told about it gets the matched view (`view: "matched"`, contact after accepting). Others 403; ' +
+          'donor told about it gets the matched view (`view: "matched"`, contact, address, point and notes after accepting, hidden again after withdrawing). Others 403; ' +
           'unknown ids 404.',
         security: BEARER,
         params: idParamsSchema,
