@@ -215,8 +215,8 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   }
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    // Fastify's own: a body too large, an unreadable one.
-    return sendProblem(reply, status === 415 ? 415 : 400, language, 'invalid');
+    // Fastify's own: a body too large (413), of a type the form never sends (415), unreadable.
+    return sendProblem(reply, status === 413 || status === 415 ? status : 400, language, 'invalid');
   }
   request.log.error({ err: error }, 'emergency form: the request could not be made');
   return sendProblem(reply, 500, language, 'failed');

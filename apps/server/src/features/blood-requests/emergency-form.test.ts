@@ -150,7 +150,7 @@ describe('POST /emergency (the form sent before the script arrived)', () => {
 
   it('refuses a body larger than a form needs', async () => {
     const res = await post(form({ notes: 'x'.repeat(20_000) }));
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
   });
 });
