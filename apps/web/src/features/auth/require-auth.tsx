@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@bdms/shared';
-import { FullScreenLoader } from '../../components/full-screen-loader';
+import { PageLoader } from '../../components/full-screen-loader';
 import { useAuth } from './auth-context';
 import { decideRouteAccess } from './route-guard';
 
@@ -26,7 +26,7 @@ export function RequireAuth({ role, children }: { role?: Role; children?: ReactN
     wasShowingUser: wasShowingUser.current,
   });
 
-  if (decision.type === 'loading') return <FullScreenLoader label={t('loading.authenticating')} />;
+  if (decision.type === 'loading') return <PageLoader label={t('loading.authenticating')} />;
   if (decision.type === 'redirect') {
     return (
       <Navigate
