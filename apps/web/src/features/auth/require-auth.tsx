@@ -36,5 +36,12 @@ export function RequireAuth({ role, children }: { role?: Role; children?: ReactN
       />
     );
   }
-  return children ?? <Outlet />;
+  if (children) return children;
+  // A signed-in page fills at least the screen while its parts load: the footer stays below the
+  // fold instead of jumping down as each part arrives (layout shift, issue #18).
+  return (
+    <div className="min-h-dvh">
+      <Outlet />
+    </div>
+  );
 }
