@@ -16,14 +16,16 @@ export function FullScreenLoader({ label }: { label: string }) {
 }
 
 /**
- * "Loading page..." in a page's place while its code downloads; its height keeps the footer below
- * the fold, so the page arriving moves nothing the reader sees (no layout shift).
+ * "Loading page..." (or another label, e.g. "Authenticating...") in a page's place while its code
+ * or the session loads; its height keeps the footer below the fold, so the page arriving moves
+ * nothing the reader sees (no layout shift, issue #18). The bare `FullScreenLoader` is fixed and
+ * takes no room: the footer would sit under the header and jump when the page comes.
  */
-export function PageLoader() {
+export function PageLoader({ label }: { label?: string } = {}) {
   const { t } = useTranslation();
   return (
     <div className="min-h-dvh">
-      <FullScreenLoader label={t('loading.page')} />
+      <FullScreenLoader label={label ?? t('loading.page')} />
     </div>
   );
 }
