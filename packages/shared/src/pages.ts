@@ -24,6 +24,7 @@ export const PAGE_PATHS = [
   '/reset-password',
   '/admin/login',
   '/hospital/login',
+  '/hospital/register',
   '/donor/dashboard',
   '/donor/onboarding',
   '/donor/profile',
@@ -37,6 +38,7 @@ export const PAGE_PATHS = [
   '/admin/verification',
   '/admin/requests',
   '/hospital/dashboard',
+  '/hospital/stock',
 ] as const;
 
 const PAGE_PATTERNS = PAGE_PATHS.map(
