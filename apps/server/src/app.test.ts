@@ -501,17 +501,52 @@ describe('web app', () => {
   it('falls back to index.html when a page fails to render or renders a script', async () => {
     for (const url of ['/broken', '/scripted']) {
       const res = await subject.app.inject({ url, headers: HTML });
-      expect(res.statusCode).toBe(200);
+      // Paths of the test's renderer only, none of the app's pages: hence 404.
+      expect(res.statusCode).toBe(404);
       expect(res.body).toBe(FAKE_INDEX_HTML);
     }
   });
 
   it('answers a deep link with index.html so the web app can route it', async () => {
-    const res = await subject.app.inject({ url: '/some/deep/path?tab=2', headers: HTML });
+    const res = await subject.app.inject({ url: '/donor/history?tab=2', headers: HTML });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(FAKE_INDEX_HTML);
+  });
+
+  it('answers a path that is no page with the app (its "Page not found") and the status 404', async () => {
+    for (const url of ['/some/deep/path?tab=2', '/blood-banks/42/extra', '/admin/nothing']) {
+      const res = await subject.app.inject({ url, headers: HTML });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe(FAKE_INDEX_HTML);
+    }
+  });
+
+  it('answers a link preview or monitor that accepts anything (*/*) with the page itself', async () => {
+    for (const accept of ['*/*', '', 'application/json, */*;q=0.1']) {
+      const home = await subject.app.inject({ url: '/', headers: { accept } });
+      expect(home.statusCode, accept).toBe(200);
+      expect(home.headers['content-type'], accept).toMatch(/^text\/html/);
+      expect(home.body, accept).toContain('<div id="root" data-prerendered="/"><h1>Page /</h1>');
+      const emergency = await subject.app.inject({ url: '/emergency', headers: { accept } });
+      expect(emergency.statusCode, accept).toBe(200);
+      expect(emergency.body, accept).toBe(FAKE_INDEX_HTML);
+      const article = await subject.app.inject({
+        url: '/articles/why-donate',
+        headers: { accept },
+      });
+      expect(article.statusCode, accept).toBe(200);
+      expect(article.headers['content-type'], accept).toMatch(/^text\/html/);
+    }
+    // Asking only for JSON still gets the envelope.
+    const json = await subject.app.inject({
+      url: '/about',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
+    expect(json.json().error.code).toBe('NOT_FOUND');
   });
 
   it('answers HEAD for a deep link too', async () => {

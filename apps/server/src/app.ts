@@ -21,6 +21,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bloodStockRoutes } from './features/blood-stock/blood-stock.routes';
 import { bloodRequestsRoutes } from './features/blood-requests/blood-requests.routes';
+import { emergencyFormRoutes } from './features/blood-requests/emergency-form.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
 import { clientLogsRoutes } from './features/client-logs/client-logs.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -185,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(facilitiesRoutes, { facilities: services.facilities });
   await app.register(bloodStockRoutes, { stock: services.stock });
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
+  // Its own scope: only this route reads HTML form bodies.
+  await app.register(emergencyFormRoutes, { bloodRequests: services.bloodRequests });
   await app.register(educationRoutes, { education: services.education });
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(clientLogsRoutes, {

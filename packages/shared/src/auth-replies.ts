@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authResultSchema, tokensSchema, userSchema } from './auth';
+import { ROLES } from './constants';
 
 /**
  * The `data` of the auth and users replies that auth.ts does not define yet (API.md "Auth",
@@ -65,7 +66,14 @@ export const availabilityResultSchema = z.object({ available: z.boolean() });
 export type AvailabilityResult = z.infer<typeof availabilityResultSchema>;
 
 /** `POST /auth/reset-password` with `{token, password}`. */
-export const passwordResetResultSchema = z.object({ reset: z.literal(true) });
+export const passwordResetResultSchema = z.object({
+  reset: z.literal(true),
+  /**
+   * The account's role, so that the page sends its owner to their own sign-in (a hospital's
+   * invitation lands on the hospital sign-in). Only the link's holder learns it.
+   */
+  role: z.enum(ROLES),
+});
 export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;
 
 /**

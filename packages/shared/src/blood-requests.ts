@@ -184,7 +184,11 @@ export const updateStatusSchema = z.object({
 });
 export type UpdateBloodRequestStatus = z.infer<typeof updateStatusSchema>;
 
-export const MATCH_RESPONSES = ['accepted', 'declined'] as const;
+/**
+ * A matched donor's answer. `withdrawn` (extension, issue #18): a donor who accepted can no
+ * longer come; only from `accepted`, while the request is open. Like `declined`, never asked again.
+ */
+export const MATCH_RESPONSES = ['accepted', 'declined', 'withdrawn'] as const;
 export type MatchResponse = (typeof MATCH_RESPONSES)[number];
 
 /** `POST /api/v1/blood-requests/{id}/respond` (a matched donor). */
@@ -296,10 +300,17 @@ export const matchedBloodRequestSchema = z.object({
   notifiedAt: z.string(),
   response: z.enum(MATCH_RESPONSES).nullable(),
   respondedAt: z.string().nullable(),
-  /** Only after accepting. */
+  /** Only after accepting (null again after withdrawing). */
   contactName: z.string().nullable(),
   contactPhone: z.string().nullable(),
   address: z.string().nullable(),
+  /** Extension, only after accepting: the hospital's PIN code, for the maps link. */
+  pincode: z.string().nullable(),
+  /** Extension, only after accepting: the request's point, for the maps link. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Extension, only after accepting: the ward or blood-bank notes the requester wrote. */
+  notes: z.string().nullable(),
 });
 export type MatchedBloodRequest = z.infer<typeof matchedBloodRequestSchema>;
 

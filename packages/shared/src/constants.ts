@@ -93,6 +93,10 @@ export const DAY = 24 * HOUR;
 
 export const SESSION = {
   maxAgeMs: 30 * DAY,
+  /**
+   * The spec's "session refresh threshold" (extend a session in its last day). Unused: refresh
+   * tokens are not rotated and end with the session (docs/decisions/008-session-refresh.md).
+   */
   refreshThresholdMs: 1 * DAY,
   backgroundCheckMs: 1 * HOUR,
   visibilityCheckDelayMs: 1 * SECOND,

@@ -25,3 +25,4 @@ export * from './text';
 export * from './debug';
 export * from './channels';
 export * from './blood-stock';
+export * from './pages';

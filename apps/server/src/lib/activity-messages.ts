@@ -47,6 +47,7 @@ export const ACTIVITY_MESSAGES: Record<string, Message> = {
   'availability.updated': (details) =>
     details.available ? 'Marked as available to donate.' : 'Marked as not available to donate.',
   'availability.lapsed': 'Availability ended (not confirmed for 90 days, or its end date passed).',
+  'eligibility.reminded': 'Told you can give blood again.',
   'flags.updated': 'Feature flags changed.',
   'donor.viewed': 'An administrator opened your registration details.',
   'questionnaire.reviewed': (details) =>
@@ -70,7 +71,9 @@ export const ACTIVITY_MESSAGES: Record<string, Message> = {
   'blood_request.responded': (details) =>
     details.response === 'accepted'
       ? 'You accepted a blood request.'
-      : 'You declined a blood request.',
+      : details.response === 'withdrawn'
+        ? 'You withdrew from a blood request you had accepted.'
+        : 'You declined a blood request.',
   'blood_request.contacts_viewed': 'Blood request contact details viewed.',
   'blood_request.donor_contacts_viewed': 'Accepted donors’ contact details viewed.',
 };

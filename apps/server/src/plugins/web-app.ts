@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@bdms/shared';
+import { FALLBACK_LANGUAGE, LANGUAGES, isPagePath, type Language } from '@bdms/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicConfigSource } from '../features/flags/public-config';
@@ -42,9 +42,15 @@ export function cacheControlFor(relativePath: string): string {
   return ONE_HOUR;
 }
 
-function acceptsHtml(request: FastifyRequest): boolean {
+/**
+ * Whether the caller takes a web page. Browsers name text/html; link previews (WhatsApp),
+ * monitors and crawlers often send `*\/*` or nothing: they get the page when the path is one
+ * (a script's missing file keeps its 404 envelope).
+ */
+function acceptsHtml(request: FastifyRequest, pathname: string): boolean {
   const accept = request.headers.accept ?? '';
-  return /\btext\/html\b|\bapplication\/xhtml\+xml\b/.test(accept);
+  if (/\btext\/html\b|\bapplication\/xhtml\+xml\b/.test(accept)) return true;
+  return isPagePath(pathname) && (accept.trim() === '' || /(^|,)\s*\*\/\*/.test(accept));
 }
 
 function pathnameOf(request: FastifyRequest): string {
@@ -155,7 +161,7 @@ export const webAppPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send(WEB_NOT_BUILT_MESSAGE);
       }
-      if (isPageRequest && acceptsHtml(request)) {
+      if (isPageRequest && acceptsHtml(request, pathname)) {
         // A query string can change what the page shows (filters, a search): the app renders
         // those itself. The prerendered pages are English (and the education, help and policy
         // pages' words come in the reader's language): a browser that asks for another language
@@ -166,7 +172,9 @@ export const webAppPlugin = fp(
           browserLanguage(request.headers['accept-language']) === FALLBACK_LANGUAGE
             ? await prerendered?.get(pathname)
             : null;
-        reply.code(200).header('cache-control', REVALIDATE);
+        // The app shows its "Page not found" for a path that is none of its pages: the status
+        // says so too (link checkers, crawlers, previews).
+        reply.code(isPagePath(pathname) ? 200 : 404).header('cache-control', REVALIDATE);
         if (prerendered) reply.header('vary', 'Accept-Language');
         if (!page) return reply.sendFile('index.html');
         reply.header('etag', page.etag);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '../test/render';
+import { PAGE_PATHS, isPagePath } from '@bdms/shared';
 import { routes } from './router';
 
 function renderApp(path: string, options: Parameters<typeof renderRoutes>[1] = {}) {
@@ -178,5 +179,26 @@ describe('footer', () => {
     const social = footer.getByRole('link', { name: 'Instagram (opens in a new tab)' });
     expect(social).toHaveAttribute('rel', 'noopener noreferrer');
     expect(social).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('the page paths the server knows (PAGE_PATHS)', () => {
+  it("are exactly the router's paths, so the server answers 404 for nothing the app shows", () => {
+    const paths: string[] = [];
+    const walk = (list: typeof routes, parent: string) => {
+      for (const item of list) {
+        const path = item.index
+          ? parent || '/'
+          : item.path
+            ? `${parent}/${item.path}`.replace(/\/+/g, '/')
+            : parent;
+        if ((item.index || item.path) && item.path !== '*') paths.push(path);
+        if (item.children) walk(item.children, path === '/' ? '' : path);
+      }
+    };
+    walk(routes, '');
+    expect([...paths].sort()).toEqual([...PAGE_PATHS].sort());
+    expect(isPagePath('/blood-banks/42')).toBe(true);
+    expect(isPagePath('/blood-banks/42/x')).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageBoundary } from '../components/boundaries';
+import { PageLoader } from '../components/full-screen-loader';
 import { RequireAuth } from '../features/auth';
 import { loadNamespaces } from '../i18n';
 import type { LazyNamespace } from '../i18n/resources';
@@ -146,13 +147,20 @@ function Screen({
 }): ReactNode {
   return (
     <PageBoundary page={usePageName(name)}>
-      <PageComponent />
+      {/* Its own boundary: a navigation is a transition, and a transition that suspends inside a
+        boundary already on screen keeps the old page up under the new address. A boundary that
+        mounts with the new page shows "Loading page..." instead (issue #18). */}
+      <Suspense fallback={<PageLoader />}>
+        <PageComponent />
+      </Suspense>
     </PageBoundary>
   );
 }
 
 function route(path: string, key: PageKey, Component: ComponentType): RouteObject {
-  return { path, element: <Screen name={key} page={Component} /> };
+  // Keyed by the path: two routes' screens are the same component type at the same place, and
+  // without a key React would keep the first one's Suspense boundary (already shown) for the next.
+  return { path, element: <Screen key={path} name={key} page={Component} /> };
 }
 
 /** Every route of the product spec (section 2). */
@@ -161,7 +169,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RootErrorScreen />,
     children: [
-      { index: true, element: <Screen name="home" page={HomePage} /> },
+      { index: true, element: <Screen key="/" name="home" page={HomePage} /> },
       route('about', 'about', AboutPage),
       route('contact', 'contact', ContactPage),
       route('help', 'help', HelpPage),
@@ -210,7 +218,7 @@ export const routes: RouteObject[] = [
           route('hospital/stock', 'hospitalStock', HospitalStockPage),
         ],
       },
-      { path: '*', element: <Screen name="notFound" page={NotFoundPage} /> },
+      { path: '*', element: <Screen key="*" name="notFound" page={NotFoundPage} /> },
     ],
   },
 ];

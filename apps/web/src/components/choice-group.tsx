@@ -84,6 +84,9 @@ export function ChoiceGroup({
             <input
               type="radio"
               value={option.value}
+              // Only the browser's own check uses it: a form that posts before its script has
+              // arrived (the emergency form) is checked by the browser; enhanced forms say noValidate.
+              required={isRequired}
               className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
               {...registration}
             />

@@ -20,6 +20,13 @@ export interface ErrorBoundaryProps {
 interface ErrorBoundaryState {
   error: Error | null;
   errorId: string | null;
+  /**
+   * Whether the error was already on screen before this update. The update that delivers an
+   * error may also be the one that changes `resetKeys` (a navigation whose new page fails to
+   * load): clearing it then would render the failing page again at once, and a lazy screen
+   * would start its whole retry cycle over (issue #18 saw 8 attempts in 12 s instead of 4).
+   */
+  isShown: boolean;
 }
 
 function toError(value: unknown): Error {
@@ -35,23 +42,41 @@ function changed(a: readonly unknown[] = [], b: readonly unknown[] = []): boolea
  * boundary that only handles chunk failures): the error then reaches the next boundary up.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { error: null, errorId: null };
+  override state: ErrorBoundaryState = { error: null, errorId: null, isShown: false };
 
   static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
-    return { error: toError(error), errorId: createErrorId() };
+    return { error: toError(error), errorId: createErrorId(), isShown: false };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(`[${this.state.errorId ?? 'error'}]`, error, info.componentStack);
   }
 
-  override componentDidUpdate(previous: ErrorBoundaryProps): void {
-    if (this.state.error && changed(previous.resetKeys, this.props.resetKeys)) this.reset();
+  override componentDidUpdate(
+    previous: ErrorBoundaryProps,
+    previousState: ErrorBoundaryState,
+  ): void {
+    const { error, isShown } = this.state;
+    if (!error) return;
+    // Only an error the reader has already seen is cleared by a change of keys (see `isShown`).
+    if (
+      previousState.error === error &&
+      isShown &&
+      changed(previous.resetKeys, this.props.resetKeys)
+    ) {
+      this.reset();
+    } else if (!isShown) {
+      this.setState({ isShown: true });
+    }
+  }
+
+  override componentDidMount(): void {
+    if (this.state.error && !this.state.isShown) this.setState({ isShown: true });
   }
 
   reset = (): void => {
     this.props.onReset?.();
-    this.setState({ error: null, errorId: null });
+    this.setState({ error: null, errorId: null, isShown: false });
   };
 
   override render(): ReactNode {

@@ -194,6 +194,28 @@ describe('apiRequest', () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
     });
 
+    it('keeps the session when the refresh gets no answer: only this call fails', async () => {
+      const onSessionExpired = vi.fn();
+      setAuthHandlers({
+        getAccessToken: () => 'expired',
+        refresh: async () => 'unavailable',
+        onSessionExpired,
+      });
+      fetchMock.mockResolvedValueOnce(
+        json(
+          { success: false, error: { code: 'UNAUTHENTICATED', message: 'Expired' } },
+          { status: 401, statusText: 'Unauthorized' },
+        ),
+      );
+
+      await expect(api.get('/auth/me')).rejects.toMatchObject({
+        status: 401,
+        code: 'UNAUTHENTICATED',
+      });
+      expect(onSessionExpired).not.toHaveBeenCalled();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
     it('shares one refresh between calls that fail at the same time', async () => {
       let token = 'expired';
       const refresh = vi.fn(async () => {

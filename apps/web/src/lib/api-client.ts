@@ -61,13 +61,17 @@ export function isApiError(error: unknown): error is ApiError {
  */
 export interface AuthHandlers {
   getAccessToken: () => string | null | undefined | Promise<string | null | undefined>;
-  /** Resolves true when a new access token is stored; false or a rejection means it failed. */
-  refresh: () => Promise<boolean>;
+  /**
+   * Resolves true when a new access token is stored; false or a rejection means it was refused
+   * (the session ends). `'unavailable'`: the refresh got no answer or a 5xx, so the session is
+   * kept and only this call fails (docs/decisions/008-session-refresh.md).
+   */
+  refresh: () => Promise<boolean | 'unavailable'>;
   onSessionExpired: () => void;
 }
 
 let authHandlers: Partial<AuthHandlers> = {};
-let refreshInFlight: Promise<boolean> | null = null;
+let refreshInFlight: Promise<boolean | 'unavailable'> | null = null;
 
 export function setAuthHandlers(handlers: Partial<AuthHandlers> | null): void {
   authHandlers = handlers ?? {};
@@ -75,9 +79,14 @@ export function setAuthHandlers(handlers: Partial<AuthHandlers> | null): void {
 }
 
 /** Concurrent 401s share one refresh instead of starting several. */
-function refreshOnce(refresh: () => Promise<boolean>): Promise<boolean> {
+function refreshOnce(
+  refresh: () => Promise<boolean | 'unavailable'>,
+): Promise<boolean | 'unavailable'> {
   refreshInFlight ??= refresh()
-    .then(Boolean, () => false)
+    .then(
+      (result) => (result === 'unavailable' ? result : Boolean(result)),
+      () => false,
+    )
     .finally(() => {
       refreshInFlight = null;
     });
@@ -247,11 +256,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   // An expired access token: refresh it, then retry the original call once.
   if (response.status === 401 && auth && first.sentToken && authHandlers.refresh) {
     const refreshed = await refreshOnce(authHandlers.refresh);
-    if (refreshed) {
+    if (refreshed === true) {
       ({ response } = await send());
-    } else {
+    } else if (refreshed === false) {
       authHandlers.onSessionExpired?.();
     }
+    // 'unavailable': no answer from the refresh; the session stays and this call fails with its 401.
   }
 
   if (!response.ok) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { Suspense } from 'react';
 import { PageBoundary } from '../components/boundaries';
 import { importWithRetry, lazyWithRetry, ChunkLoadError } from './lazy-with-retry';
@@ -103,5 +103,42 @@ describe('a lazily loaded page that cannot be downloaded', () => {
     vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Loaded')).toBeInTheDocument();
+  });
+});
+
+describe('navigating inside the app to a page that cannot be downloaded', () => {
+  it('tries 4 times in all (waits of 1, 2 and 3 s), not a second round when the error arrives', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const importer = vi.fn(() => Promise.reject(new Error('Failed to fetch')));
+    const Page = lazyWithRetry('about', importer);
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: (
+          <Suspense fallback={<p>Loading page...</p>}>
+            <PageBoundary page="About Us">
+              <Outlet />
+            </PageBoundary>
+          </Suspense>
+        ),
+        children: [
+          { index: true, element: <Link to="/about">About</Link> },
+          { path: 'about', element: <Page /> },
+        ],
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+
+    await userEvent.click(screen.getByRole('link', { name: 'About' }), {
+      advanceTimers: (ms) => vi.advanceTimersByTime(ms),
+    });
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(await screen.findByRole('heading', { name: 'Page Unavailable' })).toBeInTheDocument();
+    expect(importer).toHaveBeenCalledTimes(4);
+    // Nothing more is asked for while the message is up.
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(importer).toHaveBeenCalledTimes(4);
+    vi.useRealTimers();
   });
 });

@@ -72,6 +72,11 @@ export const users = pgTable(
     availableUntil: date({ mode: 'string' }),
     /** When the "confirm your availability" reminder went out for the current confirmation. */
     availabilityRemindedAt: timestamp({ withTimezone: true }),
+    /**
+     * The `last_donation_at` whose "you can give blood again" notification went out (issue #18):
+     * one per eligibility; a newer donation makes the donor due again.
+     */
+    eligibilityRemindedFor: timestamp({ withTimezone: true }),
     /** Set when onboarding became complete (admins were told); cleared on resubmission. */
     onboardingCompletedAt: timestamp({ withTimezone: true }),
     /** Shown to the donor while status is rejected / suspended (set by the admin feature). */

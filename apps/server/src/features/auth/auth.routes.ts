@@ -300,7 +300,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           '`{email}` mails `PUBLIC_URL/reset-password?token=…` (valid 1 hour, single use; earlier links keep working ' +
           "until they expire, so a stranger asking for links cannot void the owner's) and answers `{sent: true}`, also " +
           'for addresses with no account. `{token, password}` sets the password, voids every link and sign-in code, and ' +
-          'signs the account out everywhere (all refresh tokens revoked, access tokens refused): `{reset: true}`. An ' +
+          'signs the account out everywhere (all refresh tokens revoked, access tokens refused): `{reset: true, role}` (the role names the sign-in page to go to). An ' +
           'unknown, expired or used link is 400 `INVALID_RESET_TOKEN`; a password too common or easy to guess is 400 ' +
           '`WEAK_PASSWORD` on `body.password` (the link stays usable). Per client address and e-mail address: ' +
           `${ACCOUNT_LIMITS.resetRequests.freeAttempts} links, then a wait doubling from ` +
@@ -316,8 +316,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const { email, token, password } = request.body;
       if (token !== undefined && password !== undefined) {
-        await auth.resetPassword(token, password, requestMeta(request));
-        return { success: true as const, data: { reset: true as const } };
+        const { role } = await auth.resetPassword(token, password, requestMeta(request));
+        return { success: true as const, data: { reset: true as const, role } };
       }
       // resetPasswordSchema guarantees an e-mail when there is no token.
       if (email !== undefined) await auth.requestPasswordReset(email, requestMeta(request));

@@ -472,7 +472,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Sets the new password and signs the account out everywhere. */
-    async resetPassword(token: string, password: string, context: RequestContext): Promise<void> {
+    async resetPassword(
+      token: string,
+      password: string,
+      context: RequestContext,
+    ): Promise<{ role: Role }> {
       const passwordHash = await hashPassword(password);
       const user = await db.transaction(async (tx) => {
         const repo = createAuthRepository(tx);
@@ -505,6 +509,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Whoever reads the mailbox may sign in again at once.
       await limiters.passwordFailures.reset(user.email);
       await limiters.otpFailures.reset(accountKey(context.ip, user.email));
+      return { role: user.role };
     },
   };
 }

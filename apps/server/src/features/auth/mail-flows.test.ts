@@ -355,7 +355,7 @@ describe('POST /api/v1/auth/reset-password', () => {
 
     const res = await setPassword(token, 'a brand new password');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { reset: true } });
+    expect(res.json()).toEqual({ success: true, data: { reset: true, role: 'donor' } });
 
     for (const session of [phone, laptop]) {
       const refreshed = await post('/api/v1/auth/refresh', {

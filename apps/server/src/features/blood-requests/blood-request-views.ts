@@ -52,9 +52,9 @@ export function toFullView(
 }
 
 /**
- * What a matched donor sees; the contact only once they accepted, and never while the request
- * waits for verification (again): a contact changed after verification is not handed out
- * before a verifier checked it.
+ * What a matched donor sees; the contact, address, point and notes only once they accepted (and
+ * not after they withdrew), and never while the request waits for verification (again): a
+ * contact changed after verification is not handed out before a verifier checked it.
  */
 export function toMatchedView(
   row: BloodRequestRow,
@@ -80,6 +80,10 @@ export function toMatchedView(
     contactName: accepted ? row.contactName : null,
     contactPhone: accepted ? row.contactPhone : null,
     address: accepted ? row.address : null,
+    pincode: accepted ? row.pincode : null,
+    latitude: accepted ? row.latitude : null,
+    longitude: accepted ? row.longitude : null,
+    notes: accepted ? row.notes : null,
   };
 }
 

@@ -476,13 +476,18 @@ export function createBloodRequestsRepository(db: Db) {
 
     async respond(
       matchId: string,
-      response: 'accepted' | 'declined',
+      response: 'accepted' | 'declined' | 'withdrawn',
       at: Date,
     ): Promise<BloodRequestMatchRow | undefined> {
+      // Withdrawing changes an acceptance; the other answers change only an unanswered match.
+      const from =
+        response === 'withdrawn'
+          ? eq(bloodRequestMatches.response, 'accepted')
+          : isNull(bloodRequestMatches.response);
       const [row] = await db
         .update(bloodRequestMatches)
         .set({ response, respondedAt: at })
-        .where(and(eq(bloodRequestMatches.id, matchId), isNull(bloodRequestMatches.response)))
+        .where(and(eq(bloodRequestMatches.id, matchId), from))
         .returning();
       return row;
     },

@@ -237,7 +237,8 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'own, their hospital’s, and those naming their facility (or their name in their city). Administrators’ and ' +
           'hospitals’ reads of other people’s contact details are recorded in the activity log. Donors: their own ' +
           '(`view: "full"`) and those they were told about (`view: "matched"`: blood type, units, urgency, hospital, ' +
-          'city, distance; the requester’s `contactName`, `contactPhone` and `address` only after accepting).',
+          'city, distance, `requiredBy`; the requester’s `contactName`, `contactPhone`, the `address`, `pincode`, ' +
+          '`latitude`/`longitude` and `notes` only after accepting, and no longer after withdrawing).',
         security: BEARER,
         querystring: listBloodRequestsQuerySchema,
         response: {
@@ -261,7 +262,7 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
         summary: 'One blood request',
         description:
           'The owner, administrators (logged) and the hospital it names get the full request (`view: "full"`); a ' +
-          'donor told about it gets the matched view (`view: "matched"`, contact after accepting). Others 403; ' +
+          'donor told about it gets the matched view (`view: "matched"`, contact, address, point and notes after accepting, hidden again after withdrawing). Others 403; ' +
           'unknown ids 404.',
         security: BEARER,
         params: idParamsSchema,
@@ -398,10 +399,12 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
       preHandler: [app.authenticate, requireRole('donor'), requireActiveAccount],
       schema: {
         tags: ['blood-requests'],
-        summary: 'A matched donor accepts or declines',
+        summary: 'A matched donor accepts, declines or withdraws',
         description:
           'Only a donor who was told about the request (others: 403 for non-donors, 404 for donors not asked). ' +
-          '`accepted`: the reply carries the requester’s `contactName`, `contactPhone` and the hospital `address`; ' +
+          '`accepted`: the reply carries the requester’s `contactName`, `contactPhone`, the hospital `address` and ' +
+          '`pincode`, the request’s `latitude`/`longitude` (for a maps link) and its `notes` (ward, blood bank): ' +
+          'these fields are null for a donor who has not accepted or has withdrawn; ' +
           'the first acceptance moves a verified request to `in_progress`; the requester (if registered) and the ' +
           'hospital are told how many donors are on their way. `declined`: the donor is never asked again for this ' +
           'request and nobody is told. The same answer again is idempotent (200, same reply); the other answer after ' +
@@ -411,7 +414,12 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'screening), and the requester is told each time with the running count; simultaneous acceptances are ' +
           'serialised on the request, so it moves to `in_progress` once and each count is told once. A guest ' +
           'requester gets one SMS (else WhatsApp) at the first acceptance only: a donor is coming, with the tracking ' +
-          'code and link, never the donor’s name or phone.',
+          'code and link, never the donor’s name or phone. `withdrawn` (issue #18): a donor who accepted can no ' +
+          'longer come; only from `accepted` (409 otherwise, also once their donation for it is recorded), only ' +
+          'while the request is open (409); the reply hides the contact, address, point and notes again; the ' +
+          'registered requester and the hospital are told (`blood_request.donor_withdrew`, with the donors still ' +
+          'coming), the accepted count drops and a guest’s tracking page no longer lists the donor. Withdrawing ' +
+          'again is idempotent; a withdrawn donor is not asked again.',
         security: BEARER,
         params: idParamsSchema,
         body: respondSchema,

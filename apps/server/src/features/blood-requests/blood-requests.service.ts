@@ -370,6 +370,8 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
      * how many donors are on their way; a guest requester gets one message on the contact phone
      * at the first acceptance (requester-messages.ts). Decline: never asked again for this request. The same
      * answer again is idempotent (200, same reply); the other answer after one was given is 409.
+     * Withdraw (issue #18): only after accepting, before a donation is recorded, while the request
+     * is open; the contact is hidden again and the registered requester and the hospital are told.
      */
     async respond(
       caller: AuthUser,
@@ -385,8 +387,13 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         let row = await loadLocked(tx, id);
         const match = await repo.findMatch(id, caller.id);
         if (!match) throw new AppError('NOT_FOUND', 'You were not asked about this blood request.');
-        if (match.response) {
-          if (match.response === response) return toMatchedView(row, match);
+        if (match.response === response) return toMatchedView(row, match);
+        if (response === 'withdrawn') {
+          if (match.response !== 'accepted')
+            throw new AppError('CONFLICT', 'Only a donor who accepted can withdraw.');
+          if (match.donatedAt)
+            throw new AppError('CONFLICT', 'Your donation for this request is already recorded.');
+        } else if (match.response) {
           throw new AppError('CONFLICT', `You already ${match.response} this request.`);
         }
         const at = new Date(now());
@@ -417,6 +424,28 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
             await notifier.notify(tx, userId, {
               type: 'blood_request.donor_accepted',
               params,
+              link: '/dashboard',
+              reachOut: true,
+            });
+          }
+        }
+        if (response === 'withdrawn') {
+          // Issue #18: whoever counts on this donor learns they are not coming, with how many
+          // still are. A guest requester's tracking page stops listing the donor (no SMS: no
+          // approved template for it yet).
+          const accepted = (await repo.matchCountsFor([id])).get(id)?.accepted ?? 0;
+          const told = new Set<string>();
+          if (row.createdBy && row.createdBy !== caller.id) told.add(row.createdBy);
+          if (row.hospitalId)
+            for (const userId of await repo.hospitalUserIds(row.hospitalId)) told.add(userId);
+          for (const userId of told) {
+            await notifier.notify(tx, userId, {
+              type: 'blood_request.donor_withdrew',
+              params: {
+                count: String(accepted),
+                code: row.trackingCode,
+                hospital: row.hospitalName,
+              },
               link: '/dashboard',
               reachOut: true,
             });

@@ -1,5 +1,11 @@
 import { createPeriodicJob } from '../../lib/periodic-job';
-import { AVAILABILITY_TTL_DAYS, todayInIndia } from '@bdms/shared';
+import {
+  AVAILABILITY_TTL_DAYS,
+  ELIGIBILITY_RULES,
+  indianDate,
+  nextEligibleAfterDonation,
+  todayInIndia,
+} from '@bdms/shared';
 import type { Db } from '../../db/client';
 import { createActivityLog } from '../../lib/activity-log';
 import {
@@ -14,6 +20,12 @@ import { createDonorsRepository } from './donors.repository';
 
 const DAY_MS = 86_400_000;
 export const AVAILABILITY_JOB_INTERVAL_MS = 60 * 60_000;
+/**
+ * "You can give blood again" goes out only within this many days of the day the donor became
+ * eligible: a server that was down, or the first run after this shipped, does not tell donors
+ * who have been eligible for months.
+ */
+export const ELIGIBILITY_REMINDER_WINDOW_DAYS = 3;
 
 export interface AvailabilityJobDeps {
   db: Db;
@@ -24,15 +36,54 @@ export interface AvailabilityJobDeps {
 }
 
 /**
- * Hourly: reminds donors whose availability lapses within 7 days (once per confirmation), and
- * turns off availability that lapsed or whose `until` day passed, so the column matching reads
- * stays true. Safe to run on several servers at once: each reminder is claimed by one update.
+ * Hourly: reminds donors whose availability lapses within 7 days (once per confirmation), turns
+ * off availability that lapsed or whose `until` day passed, so the column matching reads stays
+ * true, and tells donors whose deferral after a donation has ended that they can give blood
+ * again (issue #18: once per donation, from 00:00 IST of the day they are eligible). Safe to run
+ * on several servers at once: each reminder is claimed by one update.
  */
 export function createAvailabilityJob(deps: AvailabilityJobDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
-  async function runOnce(): Promise<{ reminded: number; lapsed: number }> {
+  /** Donors eligible again since at most ELIGIBILITY_REMINDER_WINDOW_DAYS, not yet told. */
+  async function tellEligibleAgain(at: number): Promise<number> {
+    const shortest = Math.min(...Object.values(ELIGIBILITY_RULES.donationIntervalDays));
+    const longest = Math.max(...Object.values(ELIGIBILITY_RULES.donationIntervalDays));
+    // A day either side: the interval counts Indian days from the donation's Indian day.
+    const candidates = await createDonorsRepository(db).listDueEligibilityReminder(
+      new Date(at - (longest + ELIGIBILITY_REMINDER_WINDOW_DAYS + 1) * DAY_MS),
+      new Date(at - (shortest - 1) * DAY_MS),
+    );
+    let told = 0;
+    for (const donor of candidates) {
+      const lastDonationAt = donor.lastDonationAt!;
+      const eligibleAt = nextEligibleAfterDonation(lastDonationAt, donor.gender);
+      if (eligibleAt.getTime() > at) continue;
+      if (eligibleAt.getTime() <= at - ELIGIBILITY_REMINDER_WINDOW_DAYS * DAY_MS) continue;
+      const sent = await db.transaction(async (tx) => {
+        if (!(await createDonorsRepository(tx).markEligibilityReminded(donor.id, lastDonationAt)))
+          return false;
+        await deps.notifier.notify(tx, donor.id, {
+          type: 'donor.eligible_again',
+          params: { date: localDate(eligibleAt) },
+          link: '/dashboard',
+          reachOut: true,
+        });
+        await createActivityLog(tx).record({
+          action: 'eligibility.reminded',
+          targetType: 'user',
+          targetId: donor.id,
+          details: { eligibleFrom: indianDate(eligibleAt) },
+        });
+        return true;
+      });
+      if (sent) told += 1;
+    }
+    return told;
+  }
+
+  async function runOnce(): Promise<{ reminded: number; lapsed: number; eligibleAgain: number }> {
     const at = now();
     const repo = createDonorsRepository(db);
     const expiredBefore = new Date(at - AVAILABILITY_TTL_DAYS * DAY_MS);
@@ -76,8 +127,9 @@ export function createAvailabilityJob(deps: AvailabilityJobDeps) {
       }
       return rows.length;
     });
-    if (reminded > 0) deps.notifier.kick();
-    return { reminded, lapsed };
+    const eligibleAgain = await tellEligibleAgain(at);
+    if (reminded > 0 || eligibleAgain > 0) deps.notifier.kick();
+    return { reminded, lapsed, eligibleAgain };
   }
 
   return createPeriodicJob({

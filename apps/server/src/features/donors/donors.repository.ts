@@ -1,5 +1,5 @@
 import type { Deferral, QuestionnaireAnswers, QuestionnaireReviewReason } from '@bdms/shared';
-import { and, eq, isNotNull, isNull, lt, lte, gt, or } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, lte, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { questionnaires, users, type QuestionnaireRow, type UserRow } from '../../db/schema';
 
@@ -92,6 +92,46 @@ export function createDonorsRepository(db: Db) {
         .update(users)
         .set({ availabilityRemindedAt: at })
         .where(and(eq(users.id, id), isNull(users.availabilityRemindedAt)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Approved donors whose latest donation is between `donatedAfter` and `donatedBefore` and
+     * who were not yet told they may give again after it (the caller checks the exact day).
+     */
+    async listDueEligibilityReminder(donatedAfter: Date, donatedBefore: Date) {
+      return db
+        .select({ id: users.id, gender: users.gender, lastDonationAt: users.lastDonationAt })
+        .from(users)
+        .where(
+          and(
+            eq(users.role, 'donor'),
+            eq(users.status, 'approved'),
+            isNull(users.deletedAt),
+            isNotNull(users.lastDonationAt),
+            gte(users.lastDonationAt, donatedAfter),
+            lte(users.lastDonationAt, donatedBefore),
+            sql`${users.eligibilityRemindedFor} is distinct from ${users.lastDonationAt}`,
+          ),
+        );
+    },
+
+    /**
+     * Claims the reminder for the donation `lastDonationAt` (false when another run did, or a
+     * newer donation was recorded meanwhile): one notification per eligibility.
+     */
+    async markEligibilityReminded(id: string, lastDonationAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ eligibilityRemindedFor: lastDonationAt })
+        .where(
+          and(
+            eq(users.id, id),
+            eq(users.lastDonationAt, lastDonationAt),
+            sql`${users.eligibilityRemindedFor} is distinct from ${users.lastDonationAt}`,
+          ),
+        )
         .returning({ id: users.id });
       return rows.length > 0;
     },

@@ -306,6 +306,7 @@ describe('availability', () => {
     expect(await subject.app.services.availabilityJob.runOnce()).toEqual({
       reminded: 0,
       lapsed: 0,
+      eligibleAgain: 0,
     });
     donor = await relogin(donor);
     expect((await availability(donor)).json().data.needsReconfirmation).toBe(false);
@@ -319,10 +320,12 @@ describe('availability', () => {
     expect(await subject.app.services.availabilityJob.runOnce()).toEqual({
       reminded: 1,
       lapsed: 0,
+      eligibleAgain: 0,
     });
     expect(await subject.app.services.availabilityJob.runOnce()).toEqual({
       reminded: 0,
       lapsed: 0,
+      eligibleAgain: 0,
     });
     expect(await notificationTypes(donor.row.id)).toEqual(['availability.expiring']);
 
@@ -339,6 +342,7 @@ describe('availability', () => {
     expect(await subject.app.services.availabilityJob.runOnce()).toEqual({
       reminded: 0,
       lapsed: 1,
+      eligibleAgain: 0,
     });
     const [row] = await db().select().from(users).where(eq(users.id, donor.row.id));
     expect(row!.available).toBe(false);

@@ -138,6 +138,8 @@ describe('POST /api/v1/admin/hospitals', () => {
       {},
     );
     expect(set.statusCode, set.body).toBe(200);
+    // The page sends the hospital to its own sign-in.
+    expect(set.json().data).toEqual({ reset: true, role: 'hospital' });
     const signedIn = await login(hospital.email, 'our own password', 'hospital');
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const user = expectUserShape(signedIn.json().data.user);

@@ -20,10 +20,12 @@ export const NOTIFICATION_TYPES = [
   'donor.reactivated',
   'donation.recorded',
   'availability.expiring',
+  'donor.eligible_again',
   'blood_request.critical',
   'blood_request.awaiting_verification',
   'blood_request.match',
   'blood_request.donor_accepted',
+  'blood_request.donor_withdrew',
   'blood_request.status_changed',
   'blood_request.closed',
   'blood_request.back_to_review',
@@ -259,6 +261,37 @@ const BASE_NOTIFICATION_TEXT: Record<NotificationType, Record<BaseLanguage, Text
     hi: {
       title: 'दाता रास्ते में हैं',
       message: '{hospital} में आपके अनुरोध {code} के लिए {count} दाता रास्ते में हैं।',
+    },
+  },
+  'blood_request.donor_withdrew': {
+    en: {
+      title: 'A donor can no longer come',
+      message:
+        'A donor who accepted your request {code} at {hospital} can no longer come. Donors still on their way: {count}.',
+    },
+    es: {
+      title: 'Un donante ya no puede venir',
+      message:
+        'Un donante que aceptó tu solicitud {code} en {hospital} ya no puede venir. Donantes aún en camino: {count}.',
+    },
+    hi: {
+      title: 'एक दाता अब नहीं आ सकते',
+      message:
+        '{hospital} में आपके अनुरोध {code} को स्वीकार करने वाले एक दाता अब नहीं आ सकते। अब भी रास्ते में दाता: {count}।',
+    },
+  },
+  'donor.eligible_again': {
+    en: {
+      title: 'You can give blood again',
+      message: 'From {date} you can donate blood again. Thank you for helping save lives.',
+    },
+    es: {
+      title: 'Ya puedes volver a donar sangre',
+      message: 'Desde el {date} puedes volver a donar sangre. Gracias por ayudar a salvar vidas.',
+    },
+    hi: {
+      title: 'आप फिर से रक्तदान कर सकते हैं',
+      message: '{date} से आप फिर से रक्तदान कर सकते हैं। जीवन बचाने में मदद के लिए धन्यवाद।',
     },
   },
   'blood_request.back_to_review': {

@@ -422,6 +422,28 @@ export const TABLE: Record<string, Rule | Rule[]> = {
     access: PUBLIC,
     call: (w) => ({ params: { id: w.facilityId } }),
   },
+  // Issue #18: the emergency form sent before the app's script arrived. It reads no sign-in (the
+  // app signs in with a bearer token, never a cookie): anyone may send it, and the browser is sent
+  // on to the tracking page (303).
+  'POST /emergency': {
+    access: PUBLIC,
+    ok: [303],
+    call: () => ({
+      payload: new URLSearchParams({
+        language: 'en',
+        bloodType: 'O-',
+        unitsNeeded: '1',
+        urgency: 'urgent',
+        patientName: 'Lakshmi Devi',
+        hospitalName: 'Gandhi Hospital',
+        state: 'Telangana',
+        city: 'Secunderabad',
+        contactName: 'Ravi Kumar',
+        contactPhone: nextPhone(),
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
   'GET /api/v1/public/stock/availability': {
     access: PUBLIC,
     call: () => ({ query: { bloodType: 'O-', lat: '17.385', lng: '78.4867' } }),

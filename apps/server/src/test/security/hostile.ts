@@ -264,3 +264,26 @@ export function expectSafeReply(res: LightMyRequestResponse, label: string): voi
     }
   }
 }
+
+/**
+ * Routes a browser posts a form to and that answer with a page, never the JSON envelope (issue
+ * #18: `POST /emergency`, the emergency form sent before the app's script arrived).
+ */
+export const PAGE_ROUTES: ReadonlySet<string> = new Set(['POST /emergency']);
+
+/** A page route's reply: no 5xx, an HTML page, and none of our markup echoed into it. */
+export function expectSafePage(res: LightMyRequestResponse, label: string): void {
+  const where = `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+  expect(res.statusCode, where).toBeLessThan(500);
+  if (res.statusCode >= 300 && res.statusCode < 400) return;
+  expect(String(res.headers['content-type'] ?? ''), where).toMatch(/^text\/html/);
+  for (const payload of MARKUP_PAYLOADS) {
+    expect(res.body.includes(payload), `${payload} echoed in a page: ${where}`).toBe(false);
+  }
+}
+
+/** The check that fits the route: a page for the form routes, the envelope for the API. */
+export function expectSafeAnswer(key: string, res: LightMyRequestResponse, label: string): void {
+  if (PAGE_ROUTES.has(key)) expectSafePage(res, label);
+  else expectSafeReply(res, label);
+}

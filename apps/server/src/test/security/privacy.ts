@@ -107,8 +107,10 @@ const OWN: Partial<Record<Role, readonly Owner[]>> = {
  * Who may receive what besides their own, each with the reason (the decisions of issue #14, also
  * written in the OpenAPI description):
  * - administrators see everything (their reads of others' contacts are logged);
- * - a donor who accepted a request sees its contact name, phone and address (never the patient's
- *   name, the notes or the requester's e-mail) in the matched view;
+ * - a donor who accepted a request sees its contact name, phone and address, and (issue #18: what
+ *   they need to get there) its point for a maps link and its notes (ward, blood bank) — never
+ *   the patient's name or the requester's e-mail — in the matched view, and none of it again
+ *   after withdrawing;
  * - the hospital sees the name and phone of donors who accepted its request in its donor list
  *   (it calls them to arrange the donation); the tracking page shows their first names only.
  */
@@ -121,7 +123,7 @@ const EXCEPTIONS: {
   {
     role: 'approvedDonor',
     owner: 'hospitalRequest',
-    kinds: ['contactName', 'contactPhone', 'address'],
+    kinds: ['contactName', 'contactPhone', 'address', 'point', 'notes'],
     routes: [
       'GET /api/v1/blood-requests',
       'GET /api/v1/blood-requests/:id',

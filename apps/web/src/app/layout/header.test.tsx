@@ -397,3 +397,43 @@ describe('donor entries and the notifications bell', () => {
     expect(server.callsTo('GET /notifications')).toHaveLength(0);
   });
 });
+
+describe('role shortcuts (isFeatureVisible)', () => {
+  async function renderAs(user: User, flags: Partial<FeatureFlags>) {
+    await seedSession(user);
+    mockApi({ 'GET /auth/me': ok({ user }) });
+    renderHeader({ flags });
+    await screen.findByRole('button', { name: /^Account menu:/ });
+  }
+  const shortcuts = () => screen.queryByRole('navigation', { name: 'Shortcuts' });
+
+  it('shows an administrator the Admin Panel shortcut only while adminPanel is on', async () => {
+    await renderAs(makeUser({ role: 'admin', name: 'Admin One' }), { adminPanel: true });
+    const nav = within(shortcuts()!);
+    expect(nav.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
+    expect(nav.queryByRole('link', { name: 'Hospital Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('shows no shortcut to an administrator while adminPanel is off (the default)', async () => {
+    await renderAs(makeUser({ role: 'admin', name: 'Admin One' }), { hospitalDashboard: true });
+    expect(shortcuts()).not.toBeInTheDocument();
+  });
+
+  it('shows a hospital the Hospital Dashboard shortcut only while hospitalDashboard is on', async () => {
+    await renderAs(makeUser({ role: 'hospital', status: 'approved' }), {
+      hospitalDashboard: true,
+      adminPanel: true,
+    });
+    const nav = within(shortcuts()!);
+    expect(nav.getByRole('link', { name: 'Hospital Dashboard' })).toHaveAttribute(
+      'href',
+      '/hospital/dashboard',
+    );
+    expect(nav.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
+  });
+
+  it('shows a donor neither shortcut, whatever the flags', async () => {
+    await renderAs(makeUser({ status: 'approved' }), { hospitalDashboard: true, adminPanel: true });
+    expect(shortcuts()).not.toBeInTheDocument();
+  });
+});

@@ -1,13 +1,14 @@
 import { Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LinkButton } from '../../components/link-button';
-import { CloseIcon, DropIcon, MenuIcon } from '../../components/icons';
+import { Button } from '../../components/button';
+import { CloseIcon, DropIcon, MenuIcon, WarningIcon } from '../../components/icons';
 import { useConfig } from '../../config/use-config';
-import { useAuth } from '../../features/auth';
+import { useAuth, useAuthActions } from '../../features/auth';
 import { cn } from '../../lib/cn';
-import { lazyWithRetry } from '../../lib/lazy-with-retry';
+import { isChunkLoadError, lazyWithRetry } from '../../lib/lazy-with-retry';
 import { LanguageSwitcher } from './language-switcher';
 import { useDismissable } from './use-dismissable';
 import type { SignedInPartProps } from './user-menu';
@@ -22,12 +23,59 @@ const SignedInParts = lazyWithRetry<SignedInPartProps>(
   () => import('./user-menu'),
 );
 
-/** Shown once its code has arrived; should it never come, the header goes on without it. */
+/**
+ * The account menu's code never arrived: "Loading Error" with Refresh Page (product spec section
+ * 2), and Sign Out, which needs none of that code: the user is never left signed in without a way
+ * out (issue #18).
+ */
+function AccountLoadingError({ layout }: { layout: 'bar' | 'panel' }) {
+  const { t } = useTranslation(['errors', 'common']);
+  const { logout } = useAuthActions();
+  const navigate = useNavigate();
+  const signOut = async () => {
+    await navigate('/');
+    await logout();
+  };
+  const isPanel = layout === 'panel';
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 text-slate-900',
+        isPanel ? 'flex-col p-4' : 'items-center',
+      )}
+    >
+      <p className={cn('flex items-center gap-2 font-semibold', !isPanel && 'text-sm')}>
+        <WarningIcon className="size-5 shrink-0 text-amber-800" />
+        {t('loadingError.title')}
+      </p>
+      <p className={isPanel ? 'text-slate-800' : 'sr-only'}>{t('loadingError.message')}</p>
+      <div className={cn('flex gap-2', isPanel && 'flex-col')}>
+        <Button variant="secondary" onClick={() => window.location.reload()}>
+          {t('common:actions.refreshPage')}
+        </Button>
+        <Button variant="ghost" onClick={() => void signOut()}>
+          {t('common:account.signOut')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Shown once its code has arrived; should it never come, "Loading Error" with Sign Out. */
 function SignedInPart(props: SignedInPartProps) {
   const { status, user } = useAuth();
   if (status !== 'authenticated' || !user) return null;
+  const { part } = props;
   return (
-    <ErrorBoundary fallback={() => null}>
+    <ErrorBoundary
+      fallback={({ error }) => {
+        if (!isChunkLoadError(error)) throw error;
+        return part === 'bell' ? null : (
+          <AccountLoadingError layout={part === 'menu' ? 'bar' : 'panel'} />
+        );
+      }}
+    >
       <Suspense fallback={null}>
         <SignedInParts {...props} />
       </Suspense>

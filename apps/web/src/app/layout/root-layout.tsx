@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-rou
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorScreen } from '../../components/error-screens';
-import { FullScreenLoader } from '../../components/full-screen-loader';
+import { PageLoader } from '../../components/full-screen-loader';
 import { createErrorId } from '../../lib/error-id';
 import { afterLoad } from '../../lib/after-load';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -20,13 +20,26 @@ const PwaLayer = lazy(() => import('../pwa/pwa-layer').catch(() => ({ default: (
  * its controls are disabled, since what is typed or chosen then would not reach the app. Its own
  * component, so that enabling them re-renders nothing else (the children are the same elements).
  */
-function UntilHydrated({ children }: { children: ReactNode }) {
+function UntilHydrated({
+  children,
+  worksWithoutScript = false,
+}: {
+  children: ReactNode;
+  worksWithoutScript?: boolean;
+}) {
   return (
-    <fieldset disabled={!useHydrated()} className="contents">
+    <fieldset disabled={!useHydrated() && !worksWithoutScript} className="contents">
       {children}
     </fieldset>
   );
 }
+
+/**
+ * Pages whose forms work before the script has arrived (a plain form that the server answers,
+ * then enhanced): a person asking for blood on a slow phone sends the request in seconds, not
+ * after the whole app has downloaded (issue #18).
+ */
+const WORKS_WITHOUT_SCRIPT: ReadonlySet<string> = new Set(['/emergency']);
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -44,42 +57,38 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <UntilHydrated>
-      <div className="flex min-h-dvh flex-col">
-        <a
-          href={`#${MAIN_CONTENT_ID}`}
-          className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          {t('skipToContent')}
-        </a>
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <UntilHydrated>
         <Header />
-        <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="flex-1">
+      </UntilHydrated>
+      <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="flex-1">
+        <UntilHydrated worksWithoutScript={WORKS_WITHOUT_SCRIPT.has(pathname)}>
           <ErrorBoundary
             resetKeys={[pathname, search]}
             fallback={({ errorId, reset }) => <ErrorScreen errorId={errorId} onReset={reset} />}
           >
-            {/* While a page's code loads, its place keeps the footer below the fold: the page
-              arriving then moves nothing the reader sees (no layout shift). */}
-            <Suspense
-              fallback={
-                <div className="min-h-dvh">
-                  <FullScreenLoader label={t('loading.page')} />
-                </div>
-              }
-            >
+            <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>
-        </main>
+        </UntilHydrated>
+      </main>
+      <UntilHydrated>
         <Footer />
-        {isPwaLayerDue && (
-          <Suspense fallback={null}>
-            <PwaLayer />
-          </Suspense>
-        )}
-        <ScrollRestoration />
-      </div>
-    </UntilHydrated>
+      </UntilHydrated>
+      {isPwaLayerDue && (
+        <Suspense fallback={null}>
+          <PwaLayer />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isDonorApproved } from '@bdms/shared';
+import { isDonorApproved, isFeatureVisible } from '@bdms/shared';
 import { ChevronDownIcon, UserIcon } from '../../components/icons';
 import { useConfig } from '../../config/use-config';
 import { useAuth, useAuthActions, type User } from '../../features/auth';
@@ -220,6 +220,47 @@ export function UserMenu() {
   );
 }
 
+/**
+ * The role-specific shortcuts (API.md, product spec section 6 "Feature visibility"): the admin
+ * panel for an administrator and the hospital dashboard for a hospital, each while its flag is on,
+ * as `isFeatureVisible(feature, role)` decides.
+ */
+export function RoleShortcuts({ layout }: { layout: 'bar' | 'panel' }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const { flags } = useConfig();
+  const role = user?.role ?? null;
+  const shortcuts = [
+    ...(isFeatureVisible('adminPanel', role, flags)
+      ? [{ to: '/admin', label: t('account.shortcutAdminPanel') }]
+      : []),
+    ...(isFeatureVisible('hospitalDashboard', role, flags)
+      ? [{ to: '/hospital/dashboard', label: t('account.shortcutHospitalDashboard') }]
+      : []),
+  ];
+  if (shortcuts.length === 0) return null;
+  return (
+    <nav aria-label={t('account.shortcuts')}>
+      <ul className={cn('flex gap-2', layout === 'panel' && 'flex-col')}>
+        {shortcuts.map((shortcut) => (
+          <li key={shortcut.to}>
+            <NavLink
+              to={shortcut.to}
+              end
+              className={cn(
+                'inline-flex min-h-11 items-center rounded-lg border-2 border-primary-700 px-3 font-semibold text-primary-800 hover:bg-primary-50',
+                layout === 'panel' && 'w-full text-lg',
+              )}
+            >
+              {shortcut.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export interface SignedInPartProps {
   /** The desktop account menu, the account entries of the mobile menu, or the bell. */
   part: 'menu' | 'entries' | 'bell';
@@ -229,6 +270,19 @@ export interface SignedInPartProps {
 export default function SignedInPart({ part }: SignedInPartProps) {
   const { user } = useAuth();
   if (part === 'bell') return <NotificationsBell />;
-  if (part === 'menu') return <UserMenu />;
-  return user ? <AccountEntries user={user} layout="panel" /> : null;
+  if (part === 'menu') {
+    return (
+      <div className="flex items-center gap-3">
+        <RoleShortcuts layout="bar" />
+        <UserMenu />
+      </div>
+    );
+  }
+  if (!user) return null;
+  return (
+    <div className="flex flex-col gap-3">
+      <RoleShortcuts layout="panel" />
+      <AccountEntries user={user} layout="panel" />
+    </div>
+  );
 }

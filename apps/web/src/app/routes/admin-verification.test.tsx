@@ -174,6 +174,34 @@ describe('/admin/verification', () => {
     await waitFor(() => expect(api.callsTo('GET /admin/donors/d-1/details')).toHaveLength(2));
   });
 
+  it('warns in the approval confirmation while a document is "Not checked yet"', async () => {
+    const { user } = await renderVerification();
+    const panel = await openRavi(user);
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Ravi Kumar?' });
+    expect(dialog).toHaveAccessibleDescription(
+      expect.stringContaining('1 document is not checked yet: ID proof.'),
+    );
+  });
+
+  it('says nothing of documents when every one is checked', async () => {
+    const details = makeDetails(PENDING);
+    const { user } = await renderVerification({
+      'GET /admin/donors/d-1/details': ok({
+        ...details,
+        documents: details.documents.map((document) => ({
+          ...document,
+          status: 'verified',
+          verified: true,
+        })),
+      }),
+    });
+    const panel = await openRavi(user);
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Ravi Kumar?' });
+    expect(dialog).not.toHaveTextContent(/not checked yet/);
+  });
+
   it('explains an approval refused because onboarding is not finished', async () => {
     const { user } = await renderVerification({
       'POST /admin/donors/d-1/approve': fail(409, 'ONBOARDING_INCOMPLETE'),

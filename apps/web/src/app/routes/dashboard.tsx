@@ -1,11 +1,15 @@
-import { Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FeatureBoundary } from '../../components/boundaries';
 import { Page } from '../../components/page';
 import { useConfig } from '../../config/use-config';
 import { useAuthActions } from '../../features/auth';
 import { useDisplayNames } from '../../features/auth/display-name';
+import {
+  openMatched,
+  useMatchedRequests,
+} from '../../features/blood-requests/api/matched-requests';
 import { DonorDashboard } from '../../features/donors/components/dashboard/donor-dashboard';
 import { donorStatusKind } from '../../features/donors/components/status-banner';
 import { loadNamespaces } from '../../i18n';
@@ -41,6 +45,54 @@ function Greeting({
   );
 }
 
+/**
+ * "Requests for you": first on the dashboard when a request waits for the donor (or an alert
+ * opened one, `?request=<id>`), else after the cards. The place is decided once the list is
+ * known and then kept for the visit, so the section never jumps under the donor's finger.
+ */
+function useRequestsPlacement(enabled: boolean, alertedId: string | null) {
+  const query = useMatchedRequests(enabled);
+  const [placement, setPlacement] = useState<'first' | 'last' | null>(null);
+  const known = query.isSuccess || query.isError;
+  const wantsFirst = query.isSuccess && (Boolean(alertedId) || openMatched(query.data).length > 0);
+  useEffect(() => {
+    if (known && placement === null) setPlacement(wantsFirst ? 'first' : 'last');
+  }, [known, placement, wantsFirst]);
+  return enabled ? placement : null;
+}
+
+function DonorOverview({
+  user,
+  flags,
+}: {
+  user: Parameters<typeof DonorDashboard>[0]['donor'] & Parameters<typeof Greeting>[0]['user'];
+  flags: ReturnType<typeof useConfig>['flags'];
+}) {
+  const [searchParams] = useSearchParams();
+  const alertedId = searchParams.get('request');
+  const placement = useRequestsPlacement(
+    flags.bloodRequests && donorStatusKind(user) === 'approved',
+    alertedId,
+  );
+  const requests = (
+    <FeatureBoundary>
+      <Suspense fallback={null}>
+        <div className={placement === 'first' ? 'mt-6' : 'mt-8'}>
+          <MatchedRequests alertedId={alertedId} />
+        </div>
+      </Suspense>
+    </FeatureBoundary>
+  );
+  return (
+    <>
+      <Greeting user={user} />
+      {placement === 'first' && requests}
+      <DonorDashboard donor={user} flags={flags} />
+      {placement === 'last' && requests}
+    </>
+  );
+}
+
 /** /dashboard and /donor/dashboard (the same screen, titled by its path): the donor's overview. */
 export default function DashboardPage() {
   const { t } = useTranslation('pages');
@@ -55,23 +107,7 @@ export default function DashboardPage() {
 
   return (
     <Page title={t(`${page}.title`)} description={t(`${page}.description`)}>
-      <DonorOnly>
-        {(user) => (
-          <>
-            <Greeting user={user} />
-            <DonorDashboard donor={user} flags={flags} />
-            {flags.bloodRequests && donorStatusKind(user) === 'approved' && (
-              <FeatureBoundary>
-                <Suspense fallback={null}>
-                  <div className="mt-8">
-                    <MatchedRequests />
-                  </div>
-                </Suspense>
-              </FeatureBoundary>
-            )}
-          </>
-        )}
-      </DonorOnly>
+      <DonorOnly>{(user) => <DonorOverview user={user} flags={flags} />}</DonorOnly>
     </Page>
   );
 }

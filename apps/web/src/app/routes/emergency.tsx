@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,10 @@ import { EmergencyNumbersText } from '../../components/emergency-numbers';
 import { Button } from '../../components/button';
 import { Field, Input } from '../../components/field';
 import { Page } from '../../components/page';
+import { useHydrated } from '../../lib/use-hydrated';
 import { RequestForm } from '../../features/blood-requests/components/request-form';
+import { MyRequestsList } from '../../features/blood-requests/components/my-requests-list';
+import { RequestSent } from '../../features/blood-requests/components/request-sent';
 import { TrackingView } from '../../features/blood-requests/components/tracking-view';
 import {
   trackBloodRequest,
@@ -15,8 +18,18 @@ import {
 } from '../../features/blood-requests/api/requests-api';
 import { StockFinder } from '../../features/facilities';
 import { useFeatureFlag } from '../../config/use-config';
+import { rememberRequest } from '../../features/blood-requests/lib/my-requests';
 
 const TRACK_PARAM = 'track';
+/** Set by the server after the form was sent without the app (POST /emergency). */
+const SENT_PARAM = 'sent';
+const DUPLICATE_PARAM = 'duplicate';
+
+interface EmergencyState {
+  duplicate?: boolean;
+  /** Just sent from this page: show the confirmation. */
+  sent?: boolean;
+}
 const CODE_PATTERN = /^[0-9A-Z]{4,16}$/;
 
 /**
@@ -27,9 +40,24 @@ export default function EmergencyPage() {
   const { t } = useTranslation(['pages', 'requests']);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const isDuplicate = (useLocation().state as { duplicate?: boolean } | null)?.duplicate === true;
+  const state = useLocation().state as EmergencyState | null;
   const code = searchParams.get(TRACK_PARAM)?.trim().toUpperCase() ?? '';
   const showStock = useFeatureFlag('inventoryManagement');
+  const sentWithoutApp = searchParams.get(SENT_PARAM) === '1';
+  const isDuplicate =
+    state?.duplicate === true || (sentWithoutApp && searchParams.get(DUPLICATE_PARAM) === '1');
+  const isJustSent = state?.sent === true || sentWithoutApp;
+
+  // Sent before the app arrived: keep it on this device, and drop the marks from the address
+  // (a reload, a shared link, must not say "sent" again).
+  useEffect(() => {
+    if (!sentWithoutApp || !code) return;
+    rememberRequest({ code });
+    void navigate(`/emergency?${TRACK_PARAM}=${encodeURIComponent(code)}`, {
+      replace: true,
+      state: { sent: true, duplicate: isDuplicate } satisfies EmergencyState,
+    });
+  }, [sentWithoutApp, code, isDuplicate, navigate]);
 
   if (code) {
     return (
@@ -38,7 +66,17 @@ export default function EmergencyPage() {
           {isDuplicate && (
             <Alert variant="info" dismissible={false} message={t('requests:tracking.duplicate')} />
           )}
-          <TrackingView code={code} />
+          {isJustSent && <RequestSent code={code} />}
+          <TrackingView
+            code={code}
+            onNotFound={
+              <TrackBox
+                key={code}
+                initialCode={code}
+                onTrack={(value) => void navigate(`/emergency?${TRACK_PARAM}=${value}`)}
+              />
+            }
+          />
           {showStock && <TrackedStock code={code} />}
           <Link
             to="/emergency"
@@ -69,13 +107,20 @@ export default function EmergencyPage() {
           <li>{t('requests:intro.step2')}</li>
           <li>{t('requests:intro.step3')}</li>
         </ol>
+        <MyRequestsList />
         {showStock && <StockFinder />}
         <RequestForm
-          onCreated={(request, duplicate) =>
+          action="/emergency"
+          onCreated={(request, duplicate) => {
+            rememberRequest({
+              code: request.trackingCode,
+              bloodType: request.bloodType,
+              hospitalName: request.hospitalName,
+            });
             void navigate(`/emergency?${TRACK_PARAM}=${encodeURIComponent(request.trackingCode)}`, {
-              state: { duplicate },
-            })
-          }
+              state: { duplicate, sent: true } satisfies EmergencyState,
+            });
+          }}
         />
         <TrackBox onTrack={(value) => void navigate(`/emergency?${TRACK_PARAM}=${value}`)} />
       </div>
@@ -95,14 +140,27 @@ function TrackedStock({ code }: { code: string }) {
   );
 }
 
-function TrackBox({ onTrack }: { onTrack: (code: string) => void }) {
+/**
+ * "Track a request": a plain GET form (`/emergency?track=CODE`), so that it works before the
+ * app's script has arrived too; once it has, the code is checked here first.
+ */
+function TrackBox({
+  onTrack,
+  initialCode = '',
+}: {
+  onTrack: (code: string) => void;
+  initialCode?: string;
+}) {
   const { t } = useTranslation('requests');
   const headingId = useId();
-  const [value, setValue] = useState('');
+  const isHydrated = useHydrated();
   const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = value.replace(/\s+/g, '').toUpperCase();
+    const typed = new FormData(event.currentTarget).get(TRACK_PARAM);
+    const code = String(typed ?? '')
+      .replace(/\s+/g, '')
+      .toUpperCase();
     if (!CODE_PATTERN.test(code)) {
       setError(t('validation.trackingCode'));
       return;
@@ -113,15 +171,22 @@ function TrackBox({ onTrack }: { onTrack: (code: string) => void }) {
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-300 p-5">
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        {t('tracking.boxTitle')}
+        {initialCode ? t('tracking.tryAgainTitle') : t('tracking.boxTitle')}
       </h2>
-      <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3">
+      <form
+        method="get"
+        action="/emergency"
+        noValidate={isHydrated}
+        onSubmit={submit}
+        className="mt-3 flex flex-col gap-3"
+      >
         <Field label={t('tracking.codeLabel')} error={error} isRequired>
           <Input
+            name={TRACK_PARAM}
             autoComplete="off"
             autoCapitalize="characters"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
+            required
+            defaultValue={initialCode}
           />
         </Field>
         <Button type="submit" variant="secondary">

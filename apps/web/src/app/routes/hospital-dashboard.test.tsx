@@ -84,6 +84,35 @@ describe('/hospital/dashboard', () => {
     expect(screen.getByRole('button', { name: 'Mark fulfilled' })).toBeVisible();
   });
 
+  it('asks before marking a request fulfilled, and marks it only once confirmed', async () => {
+    const request = makeRequest({
+      id: REQUEST_ID,
+      status: 'in_progress',
+      matches: { notified: 8, accepted: 1, declined: 0 },
+    });
+    const { api, user } = await renderDashboard({
+      'GET /blood-requests': page([request]),
+      [`GET /blood-requests/${REQUEST_ID}/donors`]: ok({ items: [] }),
+      [`PUT /blood-requests/${REQUEST_ID}/status`]: ok({
+        request: { ...request, status: 'fulfilled', view: 'full' },
+      }),
+    });
+    const statusCalls = () => api.callsTo(`PUT /blood-requests/${REQUEST_ID}/status`);
+    await user.click(await screen.findByRole('button', { name: 'Mark fulfilled' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Mark this request fulfilled?' });
+    expect(dialog).toHaveTextContent('the request cannot be opened again');
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(statusCalls()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Mark fulfilled' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Mark this request fulfilled?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, mark fulfilled' }));
+    await waitFor(() => expect(statusCalls()).toHaveLength(1));
+    expect(statusCalls()[0]!.body).toEqual({ status: 'fulfilled' });
+    expect(await screen.findByText('Request marked fulfilled.')).toBeVisible();
+  });
+
   it('verifies a pending request with notes', async () => {
     const request = makeRequest({ id: REQUEST_ID, status: 'pending' });
     const { api, user } = await renderDashboard({

@@ -85,12 +85,24 @@ describe('/reset-password', () => {
   });
 
   it('sets the password and goes to sign-in with a success notice', async () => {
-    mockApi({ 'POST /auth/reset-password': ok({ reset: true }) });
+    mockApi({ 'POST /auth/reset-password': ok({ reset: true, role: 'donor' }) });
     const { router } = renderRoutes(routes, { path: `/reset-password?token=${TOKEN}` });
     await submitNewPassword();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByText('Your new password is set. Sign in with it now.')).toBeInTheDocument();
+  });
+
+  it('sets the first password and lands on the hospital sign-in', async () => {
+    mockApi({ 'POST /auth/reset-password': ok({ reset: true, role: 'hospital' }) });
+    const { router } = renderRoutes(routes, { path: `/reset-password?token=${TOKEN}` });
+    await submitNewPassword();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hospital Sign In' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/hospital/login');
     expect(screen.getByText('Your new password is set. Sign in with it now.')).toBeInTheDocument();
   });
 });

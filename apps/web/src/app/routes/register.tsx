@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { roleHome } from '@bdms/shared';
-import { FullScreenLoader } from '../../components/full-screen-loader';
+import { PageLoader } from '../../components/full-screen-loader';
 import { Page } from '../../components/page';
 import { useAuth } from '../../features/auth';
 import { RegisterForm } from '../../features/auth/components/register-form';
@@ -16,7 +16,7 @@ export default function RegisterPage() {
   const [isRegistering, setIsRegistering] = useState(false);
 
   if (status === 'loading') {
-    return <FullScreenLoader label={t('common:loading.authenticating')} />;
+    return <PageLoader label={t('common:loading.authenticating')} />;
   }
   if (status === 'authenticated' && user) {
     // Just registered: onboarding. Already signed in: home.

@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { Role } from '@bdms/shared';
 import { Page } from '../../components/page';
 import type { SignInState } from '../../features/auth/redirect';
 import {
@@ -7,15 +8,22 @@ import {
   ResetPasswordForm,
 } from '../../features/auth/components/reset-password-form';
 
+const SIGN_IN_PATHS: Record<Role, string> = {
+  donor: '/login',
+  admin: '/admin/login',
+  hospital: '/hospital/login',
+};
+
 /** `/reset-password?token=…`, the link from the reset e-mail (valid 1 hour, single use). */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('pages');
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const token = searchParams.get('token');
-  const onReset = () => {
+  // Each account to its own sign-in: a hospital's invitation ends on the hospital sign-in.
+  const onReset = (role: Role) => {
     const state: SignInState = { notice: 'passwordReset' };
-    void navigate('/login', { replace: true, state });
+    void navigate(SIGN_IN_PATHS[role], { replace: true, state });
   };
   return (
     <Page

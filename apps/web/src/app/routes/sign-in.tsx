@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@bdms/shared';
 import { Alert } from '../../components/alert';
-import { FullScreenLoader } from '../../components/full-screen-loader';
+import { PageLoader } from '../../components/full-screen-loader';
 import { Page } from '../../components/page';
 import { useFeatureFlag } from '../../config/use-config';
 import { useAuth } from '../../features/auth';
@@ -19,7 +19,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { status, user } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <FullScreenLoader label={t('loading.authenticating')} />;
+  if (status === 'loading') return <PageLoader label={t('loading.authenticating')} />;
   if (status === 'authenticated' && user) {
     return <Navigate to={afterSignInPath(location.state, user)} replace />;
   }

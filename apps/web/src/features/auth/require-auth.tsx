@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@bdms/shared';
-import { FullScreenLoader } from '../../components/full-screen-loader';
+import { PageLoader } from '../../components/full-screen-loader';
 import { useAuth } from './auth-context';
 import { decideRouteAccess } from './route-guard';
 
@@ -26,7 +26,7 @@ export function RequireAuth({ role, children }: { role?: Role; children?: ReactN
     wasShowingUser: wasShowingUser.current,
   });
 
-  if (decision.type === 'loading') return <FullScreenLoader label={t('loading.authenticating')} />;
+  if (decision.type === 'loading') return <PageLoader label={t('loading.authenticating')} />;
   if (decision.type === 'redirect') {
     return (
       <Navigate
@@ -36,5 +36,12 @@ export function RequireAuth({ role, children }: { role?: Role; children?: ReactN
       />
     );
   }
-  return children ?? <Outlet />;
+  if (children) return children;
+  // A signed-in page fills at least the screen while its parts load: the footer stays below the
+  // fold instead of jumping down as each part arrives (layout shift, issue #18).
+  return (
+    <div className="min-h-dvh">
+      <Outlet />
+    </div>
+  );
 }

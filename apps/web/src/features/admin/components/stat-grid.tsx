@@ -14,6 +14,21 @@ export interface Stat {
   linkLabel?: string;
 }
 
+/**
+ * A number still on its way: a grey bar with the text's own line height, so the grid it sits in
+ * is as tall while loading as when loaded (no layout shift, issue #18).
+ */
+export function StatPlaceholder() {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block w-12 animate-pulse rounded bg-slate-200 text-transparent motion-reduce:animate-none"
+    >
+      0
+    </span>
+  );
+}
+
 /** Numbers as a description list: each label is read with its value. */
 export function StatGrid({ stats, className }: { stats: Stat[]; className?: string }) {
   return (

@@ -4,6 +4,7 @@ import type {
   ChangePassword,
   ChangePasswordResult,
   PhoneCodeSent,
+  PasswordResetResult,
   UpdateProfile,
   UpdateUserResult,
   UserResult,
@@ -31,7 +32,7 @@ export function requestPasswordReset(email: string): Promise<{ sent: true }> {
 }
 
 /** `POST /auth/reset-password` with `{token, password}`; 400 INVALID_RESET_TOKEN. */
-export function resetPassword(token: string, password: string): Promise<{ reset: true }> {
+export function resetPassword(token: string, password: string): Promise<PasswordResetResult> {
   return api.post('/auth/reset-password', { token, password }, { auth: false });
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import type { Role } from '@bdms/shared';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LinkButton } from '../../../components/link-button';
@@ -36,7 +37,13 @@ export function InvalidResetLink() {
 }
 
 /** `POST /auth/reset-password` with `{token, password}` from the e-mailed link. */
-export function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
+export function ResetPasswordForm({
+  token,
+  onReset,
+}: {
+  token: string;
+  onReset: (role: Role) => void;
+}) {
   const { t } = useTranslation('auth');
   const fieldMessage = useFieldMessage();
   const [isInvalid, setIsInvalid] = useState(false);
@@ -56,8 +63,8 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      await resetPassword(token, password);
-      onReset();
+      const { role } = await resetPassword(token, password);
+      onReset(role);
     } catch (error) {
       if (
         isApiError(error) &&

@@ -237,6 +237,91 @@ describe('refreshTokens', () => {
   });
 });
 
+describe('a refresh that gets no answer or a 5xx (docs/decisions/008-session-refresh.md)', () => {
+  it.each([
+    ['no answer (offline)', 0, 'NETWORK_ERROR'],
+    ['a 502 from the proxy', 502, 'BAD_GATEWAY'],
+    ['a 503 while the server restarts', 503, 'SERVICE_UNAVAILABLE'],
+  ])('keeps the session on %s and tells the API client "unavailable"', async (_, status, code) => {
+    const failure = apiError(status, code);
+    const api = fakeApi({ refresh: vi.fn(async () => Promise.reject(failure)) });
+    const { manager, store, events } = setup({ api });
+    await manager.restore();
+    await flush();
+    await expect(manager.refreshShared()).resolves.toBe('unavailable');
+    expect(store.value).not.toBeNull();
+    expect(events.some((event) => event.user === null)).toBe(false);
+    expect(await manager.getAccessToken()).toBe('access-1');
+    manager.dispose();
+  });
+
+  it('ends the session when the refresh is refused (401), and tells the API client false', async () => {
+    const refused = apiError(401, 'INVALID_REFRESH_TOKEN');
+    const api = fakeApi({ refresh: vi.fn(async () => Promise.reject(refused)) });
+    const { manager, store, events } = setup({ api });
+    await manager.restore();
+    await flush();
+    await expect(manager.refreshShared()).resolves.toBe(false);
+    expect(store.value).toBeNull();
+    expect(events.at(-1)).toEqual({ user: null, reason: 'expired' });
+  });
+
+  it('tries again at the next 30-minute check once the server answers', async () => {
+    const refresh = vi
+      .fn<SessionApi['refresh']>()
+      .mockRejectedValueOnce(apiError(503, 'SERVICE_UNAVAILABLE'))
+      .mockResolvedValue({ accessToken: 'access-2', expiresIn: 3600 });
+    const stored = makeSession(makeUser(), { tokenIssuedAt: START - 50 * MINUTE });
+    const { manager, store } = setup({ stored, api: fakeApi({ refresh }) });
+    await manager.restore();
+    await flush();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect((store.value as StoredSession).tokens.accessToken).toBe('access-1');
+    await vi.advanceTimersByTimeAsync(30 * MINUTE);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect((store.value as StoredSession).tokens.accessToken).toBe('access-2');
+    manager.dispose();
+  });
+});
+
+describe('session refresh threshold (1 day): the session is not extended', () => {
+  it('a refresh in the last day of the session leaves its end where it was', async () => {
+    // Signed in 29 days and 12 hours ago: 12 hours left, under the 1-day threshold.
+    const createdAt = START - 29 * DAY - 12 * HOUR;
+    const stored = makeSession(makeUser(), { tokenIssuedAt: START - 50 * MINUTE }, createdAt);
+    const { manager, store, api } = setup({ stored });
+    await manager.restore();
+    await flush();
+    expect(api.refresh).toHaveBeenCalledTimes(1);
+    const saved = store.value as StoredSession;
+    expect(saved.tokens.accessToken).toBe('access-2');
+    expect(saved.createdAt).toBe(createdAt);
+    expect(saved.expiresAt).toBe(createdAt + 30 * DAY);
+    manager.dispose();
+  });
+
+  it('does not refresh just because the session is in its last day', async () => {
+    const createdAt = START - 29 * DAY - 12 * HOUR;
+    const stored = makeSession(makeUser(), { tokenIssuedAt: START }, createdAt);
+    const { manager, api } = setup({ stored });
+    await manager.restore();
+    await flush();
+    expect(api.refresh).not.toHaveBeenCalled();
+    manager.dispose();
+  });
+
+  it('ends the session at its 30 days even though every refresh succeeds', async () => {
+    const createdAt = START - 29 * DAY - 12 * HOUR;
+    const stored = makeSession(makeUser(), { tokenIssuedAt: START }, createdAt);
+    const { manager, store, api, events } = setup({ stored });
+    await manager.restore();
+    await vi.advanceTimersByTimeAsync(12 * HOUR + HOUR);
+    expect(api.refresh).toHaveBeenCalled();
+    expect(store.value).toBeNull();
+    expect(events.at(-1)).toEqual({ user: null, reason: 'expired' });
+  });
+});
+
 describe('timers', () => {
   it('refreshes at the 30-minute check when less than 15 minutes remain', async () => {
     // A 40-minute token: 10 minutes are left at the first check.

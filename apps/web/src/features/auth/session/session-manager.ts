@@ -78,8 +78,12 @@ export interface SessionManager {
   signIn: (loginData: unknown) => Promise<User>;
   /** `POST /auth/refresh`. Refused while one runs ("Refresh already in progress"). */
   refreshTokens: () => Promise<void>;
-  /** For the API client's 401 rule: joins a running refresh instead of being refused. */
-  refreshShared: () => Promise<boolean>;
+  /**
+   * For the API client's 401 rule: joins a running refresh instead of being refused. true: new
+   * access token; false: refused (the session has ended); `'unavailable'`: no answer or a 5xx,
+   * the session is kept (docs/decisions/008-session-refresh.md).
+   */
+  refreshShared: () => Promise<boolean | 'unavailable'>;
   getAccessToken: () => Promise<string | null>;
   /** The user, from the 5-minute cache or `GET /auth/me`. */
   checkUser: (options?: { force?: boolean }) => Promise<User | null>;
@@ -98,7 +102,11 @@ export interface SessionManager {
   dispose: () => void;
 }
 
-/** No answer (offline) or a server fault: the session may still be good, so it is kept. */
+/**
+ * No answer (offline) or a server fault: the session may still be good, so it is kept. The spec
+ * says a failed refresh clears the session; followed for a refusal only, since signing a donor out
+ * on a flaky network is wrong (docs/decisions/008-session-refresh.md).
+ */
 function isTransient(error: unknown): boolean {
   return isApiError(error) && (error.status === 0 || error.status >= 500);
 }
@@ -339,8 +347,8 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
     refreshTokens,
     refreshShared: () =>
       (refreshing ?? refreshTokens()).then(
-        () => true,
-        () => false,
+        () => true as const,
+        (error: unknown) => (isTransient(error) && session ? ('unavailable' as const) : false),
       ),
     getAccessToken: async () => {
       await ready;

@@ -17,6 +17,7 @@ import { Field, Input, Textarea } from '../../../components/field';
 import { useFeatureFlag } from '../../../config/use-config';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/use-error-message';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { StateSelect } from '../../auth/components/state-select';
 import { createBloodRequest, searchFacilities } from '../api/requests-api';
 import {
@@ -69,6 +70,19 @@ function useFacilitySearch(query: string, enabled: boolean) {
   return enabled && result?.query === trimmed ? result.items : [];
 }
 
+/** The values of the prerendered form posting to `action`, as typed before the app arrived. */
+function typedBeforeScript(action: string): Partial<RequestFormInput> {
+  if (typeof document === 'undefined') return {};
+  const form = document.querySelector<HTMLFormElement>(`form[action="${action}"]`);
+  if (!form) return {};
+  const typed: Record<string, string | number> = {};
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value !== 'string' || value === '' || name === 'language') continue;
+    typed[name] = name === 'unitsNeeded' ? Number(value) : value;
+  }
+  return typed as Partial<RequestFormInput>;
+}
+
 const requestLanguage = (language: string) =>
   (REQUEST_LANGUAGES as readonly string[]).includes(language)
     ? (language as (typeof REQUEST_LANGUAGES)[number])
@@ -85,12 +99,36 @@ export function RequestForm({
   onCreated,
   defaults,
   submitLabel,
+  action,
 }: {
   onCreated: (request: BloodRequest, duplicate: boolean) => void;
   defaults?: Partial<RequestFormInput>;
   submitLabel?: string;
+  /**
+   * Where the form posts while its script has not arrived (a prerendered page on a slow phone:
+   * `POST /emergency`, server/features/blood-requests/emergency-form.routes.ts). Until then the
+   * browser checks the required fields itself; once React has the form it checks and sends it.
+   */
+  action?: string;
 }) {
   const { t, i18n } = useTranslation(['requests', 'auth']);
+  const isHydrated = useHydrated();
+  // When React adopts a prerendered form, what was typed before the script arrived is on the
+  // page: it becomes the form's starting values instead of being reset (issue #18).
+  const [initialValues] = useState<Partial<RequestFormInput>>(() => ({
+    unitsNeeded: BLOOD_REQUEST_LIMITS.minUnits,
+    hospitalName: '',
+    facilityId: '',
+    city: '',
+    state: '',
+    patientName: '',
+    contactName: '',
+    contactPhone: '',
+    requiredBy: '',
+    notes: '',
+    ...defaults,
+    ...(action ? typedBeforeScript(action) : {}),
+  }));
   const errorMessage = useErrorMessage();
   const canLocate = useFeatureFlag('locationDetection');
   const [failure, setFailure] = useState<string | null>(null);
@@ -106,28 +144,17 @@ export function RequestForm({
     handleSubmit,
     setError,
     setValue,
+    setFocus,
     getValues,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<RequestFormInput, unknown, RequestFormOutput>({
     resolver: withRequestMessageKeys(zodResolver(requestFormSchema)),
-    defaultValues: {
-      unitsNeeded: 1,
-      hospitalName: '',
-      facilityId: '',
-      city: '',
-      state: '',
-      patientName: '',
-      contactName: '',
-      contactPhone: '',
-      requiredBy: '',
-      notes: '',
-      ...defaults,
-    },
+    defaultValues: initialValues,
   });
 
-  const hospitalName = watch('hospitalName');
-  const units = watch('unitsNeeded');
+  const hospitalName = watch('hospitalName') ?? '';
+  const units = watch('unitsNeeded') ?? defaults?.unitsNeeded ?? BLOOD_REQUEST_LIMITS.minUnits;
   const latitude = watch('latitude');
   const facilities = useFacilitySearch(hospitalName, pickedFacility !== hospitalName);
 
@@ -153,6 +180,9 @@ export function RequestForm({
     setValue('facilityId', facility.id);
     if (facility.city) setValue('city', facility.city, { shouldValidate: Boolean(errors.city) });
     setValue('state', facility.state, { shouldValidate: Boolean(errors.state) });
+    // The suggestions disappear with the button that was pressed: keep focus where the reader
+    // was (the hospital field, now filled) instead of losing it to the page (issue #18).
+    setFocus('hospitalName');
   };
 
   const locate = () => {
@@ -216,7 +246,14 @@ export function RequestForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8">
+    <form
+      noValidate={isHydrated || !action}
+      method={action ? 'post' : undefined}
+      action={action}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-8"
+    >
+      {action && <input type="hidden" name="language" value={i18n.language} />}
       <div ref={failureRef} tabIndex={-1} className="outline-none">
         {failure && <Alert variant="error" dismissible={false} message={failure} />}
         {duplicateElsewhere && (
@@ -251,6 +288,8 @@ export function RequestForm({
             min={BLOOD_REQUEST_LIMITS.minUnits}
             max={BLOOD_REQUEST_LIMITS.maxUnits}
             className="max-w-24 text-center text-lg"
+            defaultValue={defaults?.unitsNeeded ?? BLOOD_REQUEST_LIMITS.minUnits}
+            required
             {...register('unitsNeeded', { valueAsNumber: true })}
           />
         </Field>
@@ -307,6 +346,7 @@ export function RequestForm({
         >
           <Input
             autoComplete="off"
+            required
             aria-controls={facilities.length > 0 ? resultsId : undefined}
             {...register('hospitalName', {
               onChange: () => setValue('facilityId', ''),
@@ -337,10 +377,10 @@ export function RequestForm({
           </div>
         )}
         <Field label={t('auth:fields.state')} error={message('state')} isRequired>
-          <StateSelect autoComplete="address-level1" {...register('state')} />
+          <StateSelect autoComplete="address-level1" required {...register('state')} />
         </Field>
         <Field label={t('requests:fields.city')} error={message('city')} isRequired>
-          <Input autoComplete="address-level2" {...register('city')} />
+          <Input autoComplete="address-level2" required {...register('city')} />
         </Field>
         {canLocate && (
           <div className="flex flex-col gap-2">
@@ -368,7 +408,7 @@ export function RequestForm({
           {t('requests:form.contactPrivacy')}
         </p>
         <Field label={t('requests:fields.contactName')} error={message('contactName')} isRequired>
-          <Input autoComplete="name" {...register('contactName')} />
+          <Input autoComplete="name" required {...register('contactName')} />
         </Field>
         <Field
           label={t('requests:fields.contactPhone')}
@@ -380,6 +420,7 @@ export function RequestForm({
             type="tel"
             autoComplete="tel-national"
             inputMode="tel"
+            required
             {...register('contactPhone')}
           />
         </Field>

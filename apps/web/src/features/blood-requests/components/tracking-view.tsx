@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isOpenStatus, type BloodRequestStatus, type BloodRequestTracking } from '@bdms/shared';
@@ -29,7 +29,14 @@ export const STATUS_BADGE: Record<BloodRequestStatus, BadgeVariant> = {
  * personal data, only counts and the first names of donors on their way. Refreshes every 30 s
  * while the page is visible.
  */
-export function TrackingView({ code }: { code: string }) {
+export function TrackingView({
+  code,
+  onNotFound,
+}: {
+  code: string;
+  /** Shown under "Request not found": a field to type the code again (issue #18). */
+  onNotFound?: ReactNode;
+}) {
   const { t } = useTranslation('requests');
   const query = useQuery({
     queryKey: trackingQueryKey(code),
@@ -46,6 +53,7 @@ export function TrackingView({ code }: { code: string }) {
         <section className="rounded-lg border border-slate-300 p-5" aria-live="polite">
           <h2 className="text-xl font-semibold text-slate-900">{t('tracking.notFoundTitle')}</h2>
           <p className="mt-2 text-slate-800">{t('tracking.notFound', { code })}</p>
+          {onNotFound && <div className="mt-4">{onNotFound}</div>}
         </section>
       );
     }

@@ -134,20 +134,9 @@ export function HospitalDashboard() {
 function RequestCard({ request }: { request: BloodRequest }) {
   const { t } = useTranslation(['hospital', 'requests']);
   const formatDate = useFormatDate();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const errorMessage = useErrorMessage();
-  const [change, setChange] = useState<'verified' | 'cancelled' | null>(null);
+  const [change, setChange] = useState<StatusChange | null>(null);
   const [showDonors, setShowDonors] = useState(request.matches.accepted > 0);
   const headingId = useId();
-  const fulfil = useMutation({
-    mutationFn: () => updateRequestStatus(request.id, 'fulfilled'),
-    onSuccess: () => {
-      toast.success(t('hospital:status.fulfilledDone'));
-      void queryClient.invalidateQueries({ queryKey: hospitalRequestsKey });
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
   const isPending = request.status === 'pending';
   return (
     <article
@@ -205,12 +194,8 @@ function RequestCard({ request }: { request: BloodRequest }) {
           </>
         )}
         {canTransition(request.status, 'fulfilled') && (
-          <Button
-            type="button"
-            variant="secondary"
-            isLoading={fulfil.isPending}
-            onClick={() => fulfil.mutate()}
-          >
+          // Asks first: a request marked fulfilled stops being open for good (issue #18).
+          <Button type="button" variant="secondary" onClick={() => setChange('fulfilled')}>
             {t('hospital:status.fulfil')}
           </Button>
         )}
@@ -231,13 +216,36 @@ function RequestCard({ request }: { request: BloodRequest }) {
   );
 }
 
+type StatusChange = 'verified' | 'cancelled' | 'fulfilled';
+
+const STATUS_TEXTS = {
+  verified: {
+    title: 'status.verifyTitle',
+    text: 'status.verifyText',
+    confirm: 'status.verifyConfirm',
+    done: 'status.verifiedDone',
+  },
+  cancelled: {
+    title: 'status.cancelTitle',
+    text: 'status.cancelText',
+    confirm: 'status.cancelConfirm',
+    done: 'status.cancelledDone',
+  },
+  fulfilled: {
+    title: 'status.fulfilTitle',
+    text: 'status.fulfilText',
+    confirm: 'status.fulfilConfirm',
+    done: 'status.fulfilledDone',
+  },
+} as const;
+
 function StatusDialog({
   request,
   change,
   onClose,
 }: {
   request: BloodRequest;
-  change: 'verified' | 'cancelled' | null;
+  change: StatusChange | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation('hospital');
@@ -246,10 +254,10 @@ function StatusDialog({
   const errorMessage = useErrorMessage();
   const [notes, setNotes] = useState('');
   const mutation = useMutation({
-    mutationFn: (status: 'verified' | 'cancelled') =>
+    mutationFn: (status: StatusChange) =>
       updateRequestStatus(request.id, status, notes.trim() || undefined),
     onSuccess: (_, status) => {
-      toast.success(t(status === 'verified' ? 'status.verifiedDone' : 'status.cancelledDone'));
+      toast.success(t(STATUS_TEXTS[status].done));
       setNotes('');
       onClose();
       void queryClient.invalidateQueries({ queryKey: hospitalRequestsKey });
@@ -263,9 +271,9 @@ function StatusDialog({
     <Dialog
       isOpen={change !== null}
       onClose={onClose}
-      role={change === 'cancelled' ? 'alertdialog' : 'dialog'}
-      title={change === 'cancelled' ? t('status.cancelTitle') : t('status.verifyTitle')}
-      description={change === 'cancelled' ? t('status.cancelText') : t('status.verifyText')}
+      role={change === 'verified' ? 'dialog' : 'alertdialog'}
+      title={t(STATUS_TEXTS[change ?? 'verified'].title)}
+      description={t(STATUS_TEXTS[change ?? 'verified'].text)}
     >
       <form onSubmit={submit} className="flex flex-col gap-4">
         {mutation.isError && (
@@ -280,7 +288,7 @@ function StatusDialog({
             variant={change === 'cancelled' ? 'danger' : 'primary'}
             isLoading={mutation.isPending}
           >
-            {change === 'cancelled' ? t('status.cancelConfirm') : t('status.verifyConfirm')}
+            {t(STATUS_TEXTS[change ?? 'verified'].confirm)}
           </Button>
           <Button type="button" variant="secondary" onClick={onClose}>
             {t('status.back')}

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useDonorStats } from '../../api/admin-api';
 import { useFormat } from '../../lib/format';
 import { AdminSection } from '../section';
-import { StatGrid } from '../stat-grid';
-import { ErrorState, Skeleton } from '../states';
+import { StatGrid, StatPlaceholder } from '../stat-grid';
+import { ErrorState } from '../states';
 
 /** `GET /admin/donors/stats`: how many donors, in which state, and who can help now. */
 export function DonorStatsPanel() {
@@ -16,10 +16,29 @@ export function DonorStatsPanel() {
       title={t('dashboard.donors.title')}
       description={t('dashboard.donors.description')}
     >
-      {stats.isPending ? (
-        <Skeleton lines={4} />
-      ) : stats.isError ? (
+      {stats.isError ? (
         <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
+      ) : stats.isPending ? (
+        // The grid itself, its numbers grey bars: as tall as the loaded one (issue #18).
+        <div role="status">
+          <span className="sr-only">{t('loading.generic', { ns: 'common' })}</span>
+          <StatGrid
+            stats={[
+              { key: 'total', label: t('dashboard.donors.total') },
+              {
+                key: 'pending',
+                label: t('dashboard.donors.pending'),
+                to: '/admin/verification',
+                linkLabel: t('dashboard.donors.review'),
+              },
+              { key: 'approved', label: t('dashboard.donors.approved') },
+              { key: 'availableNow', label: t('dashboard.donors.availableNow') },
+              { key: 'newLast7d', label: t('dashboard.donors.newLast7d') },
+              { key: 'rejected', label: t('dashboard.donors.rejected'), tone: 'muted' as const },
+              { key: 'suspended', label: t('dashboard.donors.suspended'), tone: 'muted' as const },
+            ].map((stat) => ({ ...stat, value: <StatPlaceholder /> }))}
+          />
+        </div>
       ) : (
         <StatGrid
           stats={[

@@ -1,6 +1,6 @@
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@bdms/shared';
+import type { DonorDocument, User } from '@bdms/shared';
 import { Button } from '../../../../components/button';
 import { useToast } from '../../../../components/toast';
 import { useDonorStatusMutation, type DonorAction } from '../../api/admin-api';
@@ -21,9 +21,12 @@ const VARIANTS: Record<DonorAction, 'primary' | 'secondary' | 'danger'> = {
  */
 export function DonorActions({
   donor,
+  documents = [],
   fallbackFocusRef,
 }: {
   donor: User;
+  /** The donor's documents: approving while some are "Not checked yet" says so first. */
+  documents?: readonly DonorDocument[];
   fallbackFocusRef: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation('admin');
@@ -33,6 +36,7 @@ export function DonorActions({
   const mutation = useDonorStatusMutation(donor.id);
   const actions = donorActionsFor(donor.status);
   const name = donor.fullName || donor.name || donor.email;
+  const unchecked = documents.filter((document) => document.status === 'pending');
 
   if (actions.length === 0) {
     return (
@@ -59,7 +63,23 @@ export function DonorActions({
       {action && (
         <ConfirmDialog
           title={t(`verification.actions.${action}.title`, { name })}
-          message={t(`verification.actions.${action}.message`, { name })}
+          message={
+            action === 'approve' && unchecked.length > 0 ? (
+              <>
+                {t('verification.actions.approve.message', { name })}
+                <strong className="mt-3 block rounded-lg border border-warning-700 bg-warning-50 p-3 text-warning-800">
+                  {t('verification.actions.approve.uncheckedDocuments', {
+                    count: unchecked.length,
+                    documents: unchecked
+                      .map((document) => t(`documents.types.${document.type}`))
+                      .join(', '),
+                  })}
+                </strong>
+              </>
+            ) : (
+              t(`verification.actions.${action}.message`, { name })
+            )
+          }
           confirmLabel={t(`verification.actions.${action}.confirm`)}
           tone={VARIANTS[action] === 'danger' ? 'danger' : 'primary'}
           reason={

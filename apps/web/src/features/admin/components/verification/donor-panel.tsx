@@ -243,7 +243,7 @@ export function DonorPanel({ donorId, onBack }: { donorId: string; onBack: () =>
             {reason}
           </p>
         )}
-        <DonorActions donor={donor} fallbackFocusRef={headingRef} />
+        <DonorActions donor={donor} documents={documents} fallbackFocusRef={headingRef} />
       </header>
       <PanelSection title={t('verification.panel.profile')}>
         <ProfileDetails donor={donor} />

@@ -1,0 +1,3 @@
+ALTER TABLE "blood_request_matches" DROP CONSTRAINT "blood_request_matches_response_check";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "eligibility_reminded_for" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "blood_request_matches" ADD CONSTRAINT "blood_request_matches_response_check" CHECK ("blood_request_matches"."response" is null or "blood_request_matches"."response" in ('accepted', 'declined', 'withdrawn'));
