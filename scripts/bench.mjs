@@ -121,23 +121,48 @@ function readJsonLines(file) {
 }
 
 let ceiling = null;
+let ceilingCpuUs = null;
+/** The process under load, whose CPU time each run reads (the server, or the bare one). */
+let measured = null;
+
+/** User + system CPU time of a process so far, in microseconds (Linux /proc; null elsewhere). */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), counted from the pid.
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
 
 /** One autocannon run; `options` may carry method, headers, body or a setupClient. */
 async function load(group, title, url, options = {}) {
+  const cpuBefore = measured ? cpuMicros(measured.pid) : null;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const cpuAfter = measured ? cpuMicros(measured.pid) : null;
+  // Server CPU per request: steadier than requests/s on a machine shared with other work.
+  const cpuUsPerReq =
+    cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
+      ? Math.round((cpuAfter - cpuBefore) / r.requests.total)
+      : null;
   const row = {
     group,
     benchmark: title,
     reqPerSec: Math.round(r.requests.average),
-    ofCeiling: ceiling ? +(r.requests.average / ceiling).toFixed(2) : 1,
+    ofCeiling: ceiling ? +(r.requests.average / ceiling).toFixed(3) : 1,
     p50ms: r.latency.p50,
     p99ms: r.latency.p99,
+    cpuUsPerReq,
+    cpuOfCeiling:
+      ceilingCpuUs && cpuUsPerReq !== null ? +(cpuUsPerReq / ceilingCpuUs).toFixed(1) : null,
     non2xx: r.non2xx,
     errors: r.errors,
   };
   results.load.push(row);
   console.log(
-    `  ${title}: ${row.reqPerSec} req/s (${Math.round(row.ofCeiling * 100)} % of ceiling), p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, non-2xx ${row.non2xx}`,
+    `  ${title}: ${row.reqPerSec} req/s (${(row.ofCeiling * 100).toFixed(1)} % of ceiling), p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, CPU ${cpuUsPerReq} µs/req (${row.cpuOfCeiling ?? '–'}× bare), non-2xx ${row.non2xx}`,
   );
   return row;
 }
@@ -377,7 +402,11 @@ if (wants('ceiling') || wants('public') || wants('auth') || wants('writes')) {
   const hello = startProcess(['scripts/lib/hello-server.mjs'], { PORT: '3299' });
   await waitFor('http://127.0.0.1:3299/');
   await warmUp('http://127.0.0.1:3299/');
-  ceiling = (await load('ceiling', 'bare Fastify hello', 'http://127.0.0.1:3299/')).reqPerSec;
+  measured = hello;
+  const bare = await load('ceiling', 'bare Fastify hello', 'http://127.0.0.1:3299/');
+  ceiling = bare.reqPerSec;
+  ceilingCpuUs = bare.cpuUsPerReq;
+  measured = null;
   await stop(hello);
 }
 
@@ -405,7 +434,12 @@ console.log('\n# Start-up');
 let server = startProcess(['apps/server/dist/main.js'], serverEnv);
 const coldMs = await waitFor(`${BASE}/readyz`);
 await stop(server);
-server = startProcess(['apps/server/dist/main.js'], serverEnv);
+// BENCH_CPU_PROF=<dir>: the server under load writes a V8 CPU profile there when it stops.
+const profileArgs = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+  : [];
+server = startProcess([...profileArgs, 'apps/server/dist/main.js'], serverEnv);
+measured = server;
 const warmMs = await waitFor(`${BASE}/readyz`);
 results.startup = { coldMs: Math.round(coldMs), warmMs: Math.round(warmMs) };
 console.log(`  to ready: cold ${results.startup.coldMs} ms, warm ${results.startup.warmMs} ms`);
@@ -471,6 +505,7 @@ try {
       ['GET users/{id}/stats (dashboard)', `/api/v1/users/${donor.id}/stats`],
       ['GET users/{id}/availability (dashboard)', `/api/v1/users/${donor.id}/availability`],
       ['GET users/{id}/donations (history)', `/api/v1/users/${donor.id}/donations`],
+      ['GET /api/v1/notifications', '/api/v1/notifications'],
     ]) {
       await warmUp(`${BASE}${url}`, { headers });
       await load('auth', title, `${BASE}${url}`, { headers });
