@@ -7,7 +7,9 @@
 // TEST_DATABASE_URL is set, on PostgreSQL. Lighthouse runs with the system Chromium.
 //
 // Options (environment): BENCH_DURATION seconds per load run (default 10); BENCH_ONLY a comma list
-// of sections to run (ceiling,startup,public,auth,writes,pages,lighthouse,matching,export);
+// of sections to run (ceiling,startup,public,auth,writes,pages,lighthouse,matching,export,
+// emergency); BENCH_EMERGENCY_DONORS (default 100000) and BENCH_EMERGENCY_RUNS (default 40) for
+// the emergency path (PostgreSQL: needs TEST_DATABASE_URL);
 // BENCH_MATCHING_SIZES (default 100000,1000000); BENCH_EXPORT_DONORS (default 100000);
 // BENCH_SERVER_DB=postgres runs the server under load on a new database of TEST_DATABASE_URL's
 // server (dropped at the end) instead of embedded PGlite.
@@ -19,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { buildIfStale, ROOT } from './lib/build.mjs';
+import { emergencyPath } from './lib/emergency-bench.mjs';
 import { scratchPostgres } from './faults/lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -41,6 +44,7 @@ const TARGETS = {
   publicReadOfCeiling: 0.5,
   publicReadP99Ms: 50,
   matchingP95MsPostgres100k: 20,
+  emergencyP95Ms: 100,
   homeJsGzipKB: 150,
   lighthousePerformance: 95,
   lighthouseAccessibility: 100,
@@ -57,6 +61,7 @@ const results = {
   lighthouse: {},
   matching: [],
   export: [],
+  emergency: null,
   serverRssMiB: null,
   targets: [],
 };
@@ -372,6 +377,13 @@ function checkTargets() {
       `${pg100k.queryP95ms} ms`,
       pg100k.queryP95ms < TARGETS.matchingP95MsPostgres100k,
     );
+  if (results.emergency) {
+    add(
+      `emergency path p95 < ${TARGETS.emergencyP95Ms} ms (PostgreSQL, ${results.emergency.donors} donors, ${results.emergency.readsPerSec} reads/s beside)`,
+      `${results.emergency.outboxP95ms} ms`,
+      results.emergency.outboxP95ms < TARGETS.emergencyP95Ms,
+    );
+  }
   const home = results.pages['/'];
   if (home)
     add(
@@ -584,6 +596,31 @@ if (wants('export')) {
   results.export = readJsonLines(file);
 }
 rmSync(scratch, { recursive: true, force: true });
+
+// 10. The emergency path on PostgreSQL, with signed-in reads beside it.
+if (wants('emergency')) {
+  console.log('\n# Emergency path (PostgreSQL)');
+  const emergencyPort = 3297;
+  const emergencyDir = mkdtempSync(path.join(os.tmpdir(), 'bdms-bench-emergency-'));
+  try {
+    results.emergency = await emergencyPath({
+      scratchPostgres,
+      server: {
+        base: `http://127.0.0.1:${emergencyPort}`,
+        start: (env) => startProcess(['apps/server/dist/main.js'], env),
+        stop,
+        waitFor,
+      },
+      env: { ...serverEnv, PORT: String(emergencyPort), DATA_DIR: emergencyDir },
+      runs: Number(process.env.BENCH_EMERGENCY_RUNS ?? 40),
+      donors: Number(process.env.BENCH_EMERGENCY_DONORS ?? 100_000),
+      readRate: 200,
+    });
+    if (!results.emergency) console.log('  skipped: TEST_DATABASE_URL is not set');
+  } finally {
+    rmSync(emergencyDir, { recursive: true, force: true });
+  }
+}
 
 checkTargets();
 results.finishedAt = new Date().toISOString();
