@@ -12,7 +12,8 @@
 // the emergency path (PostgreSQL: needs TEST_DATABASE_URL);
 // BENCH_MATCHING_SIZES (default 100000,1000000); BENCH_EXPORT_DONORS (default 100000);
 // BENCH_SERVER_DB=postgres runs the server under load on a new database of TEST_DATABASE_URL's
-// server (dropped at the end) instead of embedded PGlite.
+// server (dropped at the end) instead of embedded PGlite. BENCH_SERVER_MAIN runs another build
+// of the server (a dist/main.js path), for before/after figures on the same machine.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -443,14 +444,15 @@ const serverEnv = {
   RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
 };
 console.log('\n# Start-up');
-let server = startProcess(['apps/server/dist/main.js'], serverEnv);
+const SERVER_MAIN = process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js';
+let server = startProcess([SERVER_MAIN], serverEnv);
 const coldMs = await waitFor(`${BASE}/readyz`);
 await stop(server);
 // BENCH_CPU_PROF=<dir>: the server under load writes a V8 CPU profile there when it stops.
 const profileArgs = process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
   : [];
-server = startProcess([...profileArgs, 'apps/server/dist/main.js'], serverEnv);
+server = startProcess([...profileArgs, SERVER_MAIN], serverEnv);
 measured = server;
 const warmMs = await waitFor(`${BASE}/readyz`);
 results.startup = { coldMs: Math.round(coldMs), warmMs: Math.round(warmMs) };
