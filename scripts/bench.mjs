@@ -7,10 +7,13 @@
 // TEST_DATABASE_URL is set, on PostgreSQL. Lighthouse runs with the system Chromium.
 //
 // Options (environment): BENCH_DURATION seconds per load run (default 10); BENCH_ONLY a comma list
-// of sections to run (ceiling,startup,public,auth,writes,pages,lighthouse,matching,export,stock);
+// of sections to run (ceiling,startup,public,auth,writes,pages,lighthouse,matching,export,stock,
+// emergency); BENCH_EMERGENCY_DONORS (default 100000) and BENCH_EMERGENCY_RUNS (default 40) for
+// the emergency path (PostgreSQL: needs TEST_DATABASE_URL);
 // BENCH_MATCHING_SIZES (default 100000,1000000); BENCH_EXPORT_DONORS (default 100000);
 // BENCH_SERVER_DB=postgres runs the server under load on a new database of TEST_DATABASE_URL's
-// server (dropped at the end) instead of embedded PGlite.
+// server (dropped at the end) instead of embedded PGlite. BENCH_SERVER_MAIN runs another build
+// of the server (a dist/main.js path), for before/after figures on the same machine.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { buildIfStale, ROOT } from './lib/build.mjs';
+import { emergencyPath } from './lib/emergency-bench.mjs';
 import { scratchPostgres, sharedSecrets } from './faults/lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -43,6 +47,7 @@ const TARGETS = {
   matchingP95MsPostgres100k: 20,
   /** Issue #17: "O- PRBC within 25 km of PIN 110001", 3,000 centres, 1,000 updates a minute. */
   stockSearchP95MsPostgres: 20,
+  emergencyP95Ms: 100,
   homeJsGzipKB: 150,
   lighthousePerformance: 95,
   lighthouseAccessibility: 100,
@@ -60,6 +65,7 @@ const results = {
   matching: [],
   export: [],
   stock: [],
+  emergency: null,
   serverRssMiB: null,
   targets: [],
 };
@@ -124,23 +130,48 @@ function readJsonLines(file) {
 }
 
 let ceiling = null;
+let ceilingCpuUs = null;
+/** The process under load, whose CPU time each run reads (the server, or the bare one). */
+let measured = null;
+
+/** User + system CPU time of a process so far, in microseconds (Linux /proc; null elsewhere). */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), counted from the pid.
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
 
 /** One autocannon run; `options` may carry method, headers, body or a setupClient. */
 async function load(group, title, url, options = {}) {
+  const cpuBefore = measured ? cpuMicros(measured.pid) : null;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const cpuAfter = measured ? cpuMicros(measured.pid) : null;
+  // Server CPU per request: steadier than requests/s on a machine shared with other work.
+  const cpuUsPerReq =
+    cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
+      ? Math.round((cpuAfter - cpuBefore) / r.requests.total)
+      : null;
   const row = {
     group,
     benchmark: title,
     reqPerSec: Math.round(r.requests.average),
-    ofCeiling: ceiling ? +(r.requests.average / ceiling).toFixed(2) : 1,
+    ofCeiling: ceiling ? +(r.requests.average / ceiling).toFixed(3) : 1,
     p50ms: r.latency.p50,
     p99ms: r.latency.p99,
+    cpuUsPerReq,
+    cpuOfCeiling:
+      ceilingCpuUs && cpuUsPerReq !== null ? +(cpuUsPerReq / ceilingCpuUs).toFixed(1) : null,
     non2xx: r.non2xx,
     errors: r.errors,
   };
   results.load.push(row);
   console.log(
-    `  ${title}: ${row.reqPerSec} req/s (${Math.round(row.ofCeiling * 100)} % of ceiling), p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, non-2xx ${row.non2xx}`,
+    `  ${title}: ${row.reqPerSec} req/s (${(row.ofCeiling * 100).toFixed(1)} % of ceiling), p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, CPU ${cpuUsPerReq} µs/req (${row.cpuOfCeiling ?? '–'}× bare), non-2xx ${row.non2xx}`,
   );
   return row;
 }
@@ -357,6 +388,13 @@ function checkTargets() {
       `${stockPg.queryP95ms} ms`,
       stockPg.queryP95ms < TARGETS.stockSearchP95MsPostgres,
     );
+  if (results.emergency) {
+    add(
+      `emergency path p95 < ${TARGETS.emergencyP95Ms} ms (PostgreSQL, ${results.emergency.donors} donors, ${results.emergency.readsPerSec} reads/s beside)`,
+      `${results.emergency.outboxP95ms} ms`,
+      results.emergency.outboxP95ms < TARGETS.emergencyP95Ms,
+    );
+  }
   const home = results.pages['/'];
   if (home)
     add(
@@ -387,7 +425,11 @@ if (wants('ceiling') || wants('public') || wants('auth') || wants('writes')) {
   const hello = startProcess(['scripts/lib/hello-server.mjs'], { PORT: '3299' });
   await waitFor('http://127.0.0.1:3299/');
   await warmUp('http://127.0.0.1:3299/');
-  ceiling = (await load('ceiling', 'bare Fastify hello', 'http://127.0.0.1:3299/')).reqPerSec;
+  measured = hello;
+  const bare = await load('ceiling', 'bare Fastify hello', 'http://127.0.0.1:3299/');
+  ceiling = bare.reqPerSec;
+  ceilingCpuUs = bare.cpuUsPerReq;
+  measured = null;
   await stop(hello);
 }
 
@@ -412,10 +454,16 @@ const serverEnv = {
   RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
 };
 console.log('\n# Start-up');
-let server = startProcess(['apps/server/dist/main.js'], serverEnv);
+const SERVER_MAIN = process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js';
+let server = startProcess([SERVER_MAIN], serverEnv);
 const coldMs = await waitFor(`${BASE}/readyz`);
 await stop(server);
-server = startProcess(['apps/server/dist/main.js'], serverEnv);
+// BENCH_CPU_PROF=<dir>: the server under load writes a V8 CPU profile there when it stops.
+const profileArgs = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+  : [];
+server = startProcess([...profileArgs, SERVER_MAIN], serverEnv);
+measured = server;
 const warmMs = await waitFor(`${BASE}/readyz`);
 results.startup = { coldMs: Math.round(coldMs), warmMs: Math.round(warmMs) };
 console.log(`  to ready: cold ${results.startup.coldMs} ms, warm ${results.startup.warmMs} ms`);
@@ -481,6 +529,7 @@ try {
       ['GET users/{id}/stats (dashboard)', `/api/v1/users/${donor.id}/stats`],
       ['GET users/{id}/availability (dashboard)', `/api/v1/users/${donor.id}/availability`],
       ['GET users/{id}/donations (history)', `/api/v1/users/${donor.id}/donations`],
+      ['GET /api/v1/notifications', '/api/v1/notifications'],
     ]) {
       await warmUp(`${BASE}${url}`, { headers });
       await load('auth', title, `${BASE}${url}`, { headers });
@@ -568,6 +617,31 @@ if (wants('stock')) {
   results.stock = readJsonLines(file);
 }
 rmSync(scratch, { recursive: true, force: true });
+
+// 10. The emergency path on PostgreSQL, with signed-in reads beside it.
+if (wants('emergency')) {
+  console.log('\n# Emergency path (PostgreSQL)');
+  const emergencyPort = 3297;
+  const emergencyDir = mkdtempSync(path.join(os.tmpdir(), 'bdms-bench-emergency-'));
+  try {
+    results.emergency = await emergencyPath({
+      scratchPostgres,
+      server: {
+        base: `http://127.0.0.1:${emergencyPort}`,
+        start: (env) => startProcess(['apps/server/dist/main.js'], env),
+        stop,
+        waitFor,
+      },
+      env: { ...serverEnv, PORT: String(emergencyPort), DATA_DIR: emergencyDir },
+      runs: Number(process.env.BENCH_EMERGENCY_RUNS ?? 40),
+      donors: Number(process.env.BENCH_EMERGENCY_DONORS ?? 100_000),
+      readRate: 200,
+    });
+    if (!results.emergency) console.log('  skipped: TEST_DATABASE_URL is not set');
+  } finally {
+    rmSync(emergencyDir, { recursive: true, force: true });
+  }
+}
 
 checkTargets();
 results.finishedAt = new Date().toISOString();

@@ -18,6 +18,12 @@ export type DbDriver = 'pglite' | 'postgres';
 
 interface DatabaseBase {
   db: Db;
+  /**
+   * Calls `observer` with the text of every statement the app sends through `db` (transaction
+   * control included on node-postgres only); returns the function that stops it. Tests count the
+   * queries of hot calls with it (src/test/query-counter.ts).
+   */
+  observeQueries(observer: QueryObserver): () => void;
   /** Resolves when the database answers a trivial query; used by /readyz. */
   ping(): Promise<void>;
   /** Idempotent. */
@@ -38,14 +44,36 @@ export type Database = PgliteDatabaseHandle | PostgresDatabaseHandle;
 
 export const DRIZZLE_OPTIONS = { schema, casing: 'snake_case' } as const;
 
+export type QueryObserver = (query: string) => void;
+
+/** A Drizzle logger that tells the current observers; costs one empty loop when there are none. */
+function queryObservers() {
+  const observers = new Set<QueryObserver>();
+  return {
+    logger: {
+      logQuery(query: string) {
+        for (const observer of observers) observer(query);
+      },
+    },
+    observeQueries(observer: QueryObserver) {
+      observers.add(observer);
+      return () => {
+        observers.delete(observer);
+      };
+    },
+  };
+}
+
 /** Wraps an open PGlite (a directory or in-memory instance); `close` closes it. */
 export function createPgliteDatabase(
   client: PGlite,
   onClose: () => void = () => {},
 ): PgliteDatabaseHandle {
-  const db = drizzlePglite({ client, ...DRIZZLE_OPTIONS });
+  const { logger, observeQueries } = queryObservers();
+  const db = drizzlePglite({ client, ...DRIZZLE_OPTIONS, logger });
   return {
     db,
+    observeQueries,
     driver: 'pglite',
     client,
     async ping() {
@@ -74,10 +102,12 @@ export function createPostgresDatabase(
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = drizzleNodePg({ client: pool, ...DRIZZLE_OPTIONS });
+  const { logger, observeQueries } = queryObservers();
+  const db = drizzleNodePg({ client: pool, ...DRIZZLE_OPTIONS, logger });
   let closing: Promise<void> | undefined;
   return {
     db,
+    observeQueries,
     driver: 'postgres',
     pool,
     async ping() {

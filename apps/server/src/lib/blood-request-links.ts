@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bloodRequestMatches, bloodRequests, hospitals, users } from '../db/schema';
 import { AppError } from './app-error';
@@ -136,17 +136,13 @@ export async function linkDonationToRequest(
   });
 }
 
-/** Requests the donor accepted (the dashboard's `requestsResponded`). */
-export async function countAcceptedRequests(db: Db, donorId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(bloodRequestMatches)
-    .where(
-      and(
-        eq(bloodRequestMatches.donorId, donorId),
-        eq(bloodRequestMatches.response, 'accepted'),
-        isNotNull(bloodRequestMatches.respondedAt),
-      ),
-    );
-  return Number(row?.total ?? 0);
+/**
+ * Requests the donor accepted (the dashboard's `requestsResponded`), as a scalar subquery for
+ * the statement that reads the donor (lib/donor-reads.ts); `donorId` is a column or a value.
+ */
+export function acceptedRequestsOf(donorId: SQLWrapper): SQL<number> {
+  return sql<number>`(
+    select count(*)::int from blood_request_matches m
+    where m.donor_id = ${donorId} and m.response = 'accepted' and m.responded_at is not null
+  )`;
 }

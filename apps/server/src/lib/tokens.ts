@@ -1,4 +1,11 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+  webcrypto,
+} from 'node:crypto';
 import { OTP_LENGTH, ROLES, SESSION, type Role } from '@bdms/shared';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -40,6 +47,17 @@ export interface AccessTokenOptions {
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now?: () => number;
   ttlSeconds?: number;
+  /** How many verified tokens are remembered (see `verify`); 0 turns the memory off. */
+  verifiedCacheSize?: number;
+}
+
+/** Enough for every token signed-in clients send within an hour on one busy instance. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+interface VerifiedToken {
+  claims: AccessTokenClaims;
+  /** `nbf` of the payload, when it had one (ours do not; a token from elsewhere might). */
+  notBefore: number | null;
 }
 
 /**
@@ -47,9 +65,51 @@ export interface AccessTokenOptions {
  * token with `alg: none` or an asymmetric algorithm is refused, and checks `iss`, `aud` and `exp`.
  */
 export function createAccessTokens(options: AccessTokenOptions) {
-  const key = new TextEncoder().encode(options.secret);
+  const secret = new TextEncoder().encode(options.secret);
+  // Imported once: given raw bytes, jose imports a new WebCrypto key on every call (issue #20's
+  // profile: a tenth of a signed-in call's CPU time went to that and the verification).
+  let imported: Promise<webcrypto.CryptoKey> | null = null;
+  const key = () => {
+    if (!imported) {
+      const importing = webcrypto.subtle.importKey(
+        'raw',
+        secret,
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['sign', 'verify'],
+      );
+      imported = importing;
+      // A failed import is not kept: the next call tries again.
+      importing.catch(() => {
+        if (imported === importing) imported = null;
+      });
+    }
+    return imported;
+  };
   const now = options.now ?? Date.now;
   const ttlSeconds = options.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
+  const cacheSize = options.verifiedCacheSize ?? VERIFIED_CACHE_SIZE;
+  /**
+   * Tokens whose signature and claims were verified, by their exact text: the same bytes verify
+   * the same way again, so only the time checks (`exp`, `nbf`) are repeated. The oldest entry
+   * goes first when it is full (a Map keeps insertion order).
+   */
+  const verified = new Map<string, VerifiedToken>();
+
+  function remember(token: string, entry: VerifiedToken) {
+    if (cacheSize <= 0) return;
+    if (verified.size >= cacheSize) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, entry);
+  }
+
+  /** jose's time rules (no clock tolerance): expired when `exp` ≤ now, early when `nbf` > now. */
+  function inTime(entry: VerifiedToken): boolean {
+    const seconds = Math.floor(now() / 1000);
+    return entry.claims.exp > seconds && (entry.notBefore === null || entry.notBefore <= seconds);
+  }
 
   return {
     ttlSeconds,
@@ -63,13 +123,15 @@ export function createAccessTokens(options: AccessTokenOptions) {
         .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ttlSeconds)
-        .sign(key);
+        .sign(await key());
     },
 
     /** The claims of a valid token; null for anything else (expired, forged, malformed). */
     async verify(token: string): Promise<AccessTokenClaims | null> {
+      const known = verified.get(token);
+      if (known) return inTime(known) ? known.claims : null;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key(), {
           algorithms: [ACCESS_TOKEN_ALGORITHM],
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,
@@ -77,7 +139,12 @@ export function createAccessTokens(options: AccessTokenOptions) {
           currentDate: new Date(now()),
         });
         const claims = claimsSchema.safeParse(payload);
-        return claims.success ? claims.data : null;
+        if (!claims.success) return null;
+        remember(token, {
+          claims: claims.data,
+          notBefore: typeof payload.nbf === 'number' ? payload.nbf : null,
+        });
+        return claims.data;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -24,6 +24,7 @@ import {
   onboardingState,
   type DonorFacts,
 } from './donor-facts';
+import { createDonorReads } from './donor-reads';
 import { queryAll } from './query-all';
 
 const isBloodType = (value: string | null): value is BloodType =>
@@ -153,6 +154,7 @@ async function hospitalFacts(db: Db, ids: string[]): Promise<Map<string, Hospita
  */
 export function createUserViews(deps: UserViewsDeps) {
   const now = deps.now ?? Date.now;
+  const reads = createDonorReads(deps.db);
 
   async function nonDonorView(row: UserRow, db: Db, at: number): Promise<User> {
     const facts = emptyFacts(at);
@@ -164,6 +166,26 @@ export function createUserViews(deps: UserViewsDeps) {
   }
 
   return {
+    /**
+     * The user object of a live account by id, in one statement (the row with its facts);
+     * undefined when there is no such account or it was deleted. For the hot reads (/auth/me).
+     */
+    async loadById(id: string): Promise<User | undefined> {
+      const [found, effective] = await Promise.all([
+        reads.userWithFacts(id),
+        deps.flags.getFlags(),
+      ]);
+      if (!found || found.user.deletedAt) return undefined;
+      const at = now();
+      const { user, facts, hospital } = found;
+      if (user.role === 'donor') return donorView(user, facts, effective.documentUpload, at);
+      const view = emptyFacts(at);
+      if (user.role === 'hospital' && user.hospitalId && hospital) {
+        view.hospital = { id: user.hospitalId, ...hospital };
+      }
+      return toUserView(user, view);
+    },
+
     async load(row: UserRow, db: Db = deps.db, flags?: FeatureFlags): Promise<User> {
       const at = now();
       if (row.role !== 'donor') return nonDonorView(row, db, at);

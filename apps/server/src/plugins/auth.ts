@@ -1,5 +1,5 @@
 import type { DonorStatus, Role } from '@bdms/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -73,25 +73,30 @@ export interface AuthPluginOptions {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { accessTokens, db }: AuthPluginOptions) => {
+    // Every signed-in call runs it: prepared once (built once here; on PostgreSQL, parsed and
+    // planned once per connection).
+    const findCaller = db
+      .select({
+        id: users.id,
+        role: users.role,
+        status: users.status,
+        deletedAt: users.deletedAt,
+        tokenVersion: users.tokenVersion,
+        hospitalStatus: hospitals.verificationStatus,
+        hospitalDisabledAt: hospitals.disabledAt,
+      })
+      .from(users)
+      .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('auth_find_caller');
+
     async function resolve(request: FastifyRequest): Promise<AuthUser | null> {
       const token = bearerToken(request);
       if (!token) return null;
       const claims = await accessTokens.verify(token);
       if (!claims) return null;
-      const [row] = await db
-        .select({
-          id: users.id,
-          role: users.role,
-          status: users.status,
-          deletedAt: users.deletedAt,
-          tokenVersion: users.tokenVersion,
-          hospitalStatus: hospitals.verificationStatus,
-          hospitalDisabledAt: hospitals.disabledAt,
-        })
-        .from(users)
-        .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
-        .where(eq(users.id, claims.sub))
-        .limit(1);
+      const [row] = await findCaller.execute({ id: claims.sub });
       if (!row || row.deletedAt || row.tokenVersion !== claims.ver) return null;
       // The role comes from the database: a role change takes effect at once, and so does a
       // hospital's verification (or its rejection, or its being disabled).

@@ -424,11 +424,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async me(userId: string): Promise<User> {
-      const user = await repository.findById(userId);
-      if (!user || user.deletedAt) {
-        throw new AppError('UNAUTHENTICATED', INVALID_REFRESH_TOKEN_MESSAGE);
-      }
-      return deps.userViews.load(user);
+      const user = await deps.userViews.loadById(userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', INVALID_REFRESH_TOKEN_MESSAGE);
+      return user;
     },
 
     async isEmailAvailable(email: string): Promise<boolean> {

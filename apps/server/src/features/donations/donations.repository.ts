@@ -1,6 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryAll } from '../../lib/query-all';
 import {
   donations,
   users,
@@ -16,25 +15,6 @@ export function createDonationsRepository(db: Db) {
       return row;
     },
 
-    async listByDonor(
-      donorId: string,
-      page: number,
-      pageSize: number,
-    ): Promise<{ items: DonationRow[]; total: number }> {
-      const [items, [totals]] = await queryAll(db, [
-        () =>
-          db
-            .select()
-            .from(donations)
-            .where(eq(donations.donorId, donorId))
-            .orderBy(desc(donations.donatedAt), desc(donations.createdAt))
-            .limit(pageSize)
-            .offset((page - 1) * pageSize),
-        () => db.select({ total: count() }).from(donations).where(eq(donations.donorId, donorId)),
-      ]);
-      return { items, total: Number(totals?.total ?? 0) };
-    },
-
     async insert(row: NewDonationRow): Promise<DonationRow> {
       const [inserted] = await db.insert(donations).values(row).returning();
       if (!inserted) throw new Error('donations insert returned no row');
@@ -44,3 +24,81 @@ export function createDonationsRepository(db: Db) {
 }
 
 export type DonationsRepository = ReturnType<typeof createDonationsRepository>;
+
+/** `to_json` of a donations row: snake_case keys, timestamps as ISO text. */
+interface DonationJson {
+  id: string;
+  donor_id: string | null;
+  donated_at: string;
+  units: number;
+  place: string;
+  facility_id: string | null;
+  request_id: string | null;
+  verified: boolean;
+  verified_by: string | null;
+  certificate_number: string | null;
+  walk_in: boolean;
+  blood_type: string | null;
+  created_at: string;
+}
+
+function donationFromJson(json: DonationJson): DonationRow {
+  return {
+    id: json.id,
+    donorId: json.donor_id,
+    donatedAt: new Date(json.donated_at),
+    units: json.units,
+    place: json.place,
+    facilityId: json.facility_id,
+    requestId: json.request_id,
+    verified: json.verified,
+    verifiedBy: json.verified_by,
+    certificateNumber: json.certificate_number,
+    walkIn: json.walk_in,
+    bloodType: json.blood_type,
+    createdAt: new Date(json.created_at),
+  };
+}
+
+/**
+ * A donor's donation history page in one prepared statement: whether the account exists (and
+ * is not deleted), the page (newest first) and the total. Made once on the database handle
+ * (never a transaction).
+ */
+export function createDonationPages(db: Db) {
+  const page = db
+    .select({
+      deletedAt: users.deletedAt,
+      // Plain SQL names in the subqueries: Drizzle writes a column of a one-table select
+      // without its table, which inside a subquery would mean the subquery's own column.
+      total: sql<number>`(select count(*)::int from donations c where c.donor_id = users.id)`,
+      items: sql<DonationJson[]>`coalesce((
+        select json_agg(to_json(d) order by d.donated_at desc, d.created_at desc) from (
+          select * from donations p where p.donor_id = users.id
+          order by p.donated_at desc, p.created_at desc
+          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+        ) d
+      ), '[]'::json)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('donations_page_of_user');
+
+  return {
+    /** Undefined when there is no live account with this id. */
+    async ofUser(
+      id: string,
+      pageNumber: number,
+      pageSize: number,
+    ): Promise<{ items: DonationRow[]; total: number } | undefined> {
+      const [row] = await page.execute({
+        id,
+        limit: pageSize,
+        offset: (pageNumber - 1) * pageSize,
+      });
+      if (!row || row.deletedAt) return undefined;
+      return { items: row.items.map(donationFromJson), total: Number(row.total) };
+    },
+  };
+}

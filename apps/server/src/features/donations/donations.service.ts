@@ -13,7 +13,6 @@ import type { Db } from '../../db/client';
 import type { DonationRow, UserRow } from '../../db/schema';
 import { assertSelf, assertSelfOrAdmin } from '../../lib/access';
 import {
-  countAcceptedRequests,
   hasAccepted,
   isRequestOfHospital,
   linkDonationToRequest,
@@ -21,13 +20,14 @@ import {
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
-import { currentEligibility, loadDonorFacts, refreshLastDonation } from '../../lib/donor-facts';
+import { currentEligibility, refreshLastDonation } from '../../lib/donor-facts';
+import { createDonorReads } from '../../lib/donor-reads';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
 import type { Notifier } from '../notifications/notifier';
 import { localDate } from '../notifications/templates';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
-import { createDonationsRepository } from './donations.repository';
+import { createDonationPages, createDonationsRepository } from './donations.repository';
 
 /** Each whole-blood unit is split into red cells, plasma and platelets: up to three patients. */
 export const LIVES_PER_UNIT = 3;
@@ -94,6 +94,8 @@ export function createDonationsService(deps: DonationsServiceDeps) {
   const { db, notifier } = deps;
   const now = deps.now ?? Date.now;
   const repository = createDonationsRepository(db);
+  const reads = createDonorReads(db);
+  const pages = createDonationPages(db);
 
   async function loadUser(caller: AuthUser, id: string): Promise<UserRow> {
     assertSelfOrAdmin(caller, id);
@@ -137,9 +139,11 @@ export function createDonationsService(deps: DonationsServiceDeps) {
       page: number,
       pageSize: number,
     ): Promise<DonationPage> {
-      await loadUser(caller, id);
-      const { items, total } = await repository.listByDonor(id, page, pageSize);
-      return { items: items.map(toDonationView), total, page, pageSize };
+      assertSelfOrAdmin(caller, id);
+      // One statement: the account's existence, the page and the total.
+      const found = await pages.ofUser(id, page, pageSize);
+      if (!found) throw userNotFound();
+      return { items: found.items.map(toDonationView), total: found.total, page, pageSize };
     },
 
     /**
@@ -282,15 +286,18 @@ export function createDonationsService(deps: DonationsServiceDeps) {
      * donations are not counted there); `requestsResponded` counts the blood requests accepted.
      */
     async stats(caller: AuthUser, id: string): Promise<DonorStats> {
-      const user = await loadUser(caller, id);
-      const facts = await loadDonorFacts(db, id);
+      assertSelfOrAdmin(caller, id);
+      // One statement: the row, its facts and the accepted requests (lib/donor-reads.ts).
+      const found = await reads.userWithFacts(id);
+      if (!found || found.user.deletedAt) throw userNotFound();
+      const { user, facts } = found;
       const eligibility = currentEligibility(user, facts.questionnaire, now());
       return {
         totalDonations: facts.totalDonations,
         lastDonationAt: user.lastDonationAt?.toISOString() ?? null,
         nextEligibleAt: eligibility?.nextEligibleAt ?? null,
         livesImpacted: LIVES_PER_UNIT * facts.verifiedUnits,
-        requestsResponded: await countAcceptedRequests(db, id),
+        requestsResponded: found.acceptedRequests,
       };
     },
   };

@@ -1,35 +1,71 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryAll } from '../../lib/query-all';
 import { notifications, pushSubscriptions, type NotificationRow } from '../../db/schema';
+
+/** `to_json` of a notifications row: snake_case keys, timestamps as ISO text. */
+interface NotificationJson {
+  id: string;
+  user_id: string;
+  type: string;
+  title: string;
+  message: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+function notificationFromJson(json: NotificationJson): NotificationRow {
+  return {
+    id: json.id,
+    userId: json.user_id,
+    type: json.type,
+    title: json.title,
+    message: json.message,
+    link: json.link,
+    readAt: json.read_at === null ? null : new Date(json.read_at),
+    createdAt: new Date(json.created_at),
+  };
+}
+
+/**
+ * The notifications list in one prepared statement (the page, the total and the unread count),
+ * where it took three queries (issue #20). Made once on the database handle, never a transaction.
+ */
+export function createNotificationPages(db: Db) {
+  const page = db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`,
+      items: sql<NotificationJson[]>`coalesce((
+        select json_agg(to_json(n) order by n.created_at desc, n.id desc) from (
+          select * from notifications p where p.user_id = ${sql.placeholder('userId')}
+          order by p.created_at desc, p.id desc
+          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+        ) n
+      ), '[]'::json)`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .prepare('notifications_page');
+
+  return {
+    async list(userId: string, pageNumber: number, pageSize: number) {
+      const [row] = await page.execute({
+        userId,
+        limit: pageSize,
+        offset: (pageNumber - 1) * pageSize,
+      });
+      return {
+        items: (row?.items ?? []).map(notificationFromJson),
+        total: Number(row?.total ?? 0),
+        unread: Number(row?.unread ?? 0),
+      };
+    },
+  };
+}
 
 export function createNotificationsRepository(db: Db) {
   return {
-    async list(userId: string, page: number, pageSize: number) {
-      const [items, [totals], [unread]] = await queryAll(db, [
-        () =>
-          db
-            .select()
-            .from(notifications)
-            .where(eq(notifications.userId, userId))
-            .orderBy(desc(notifications.createdAt), desc(notifications.id))
-            .limit(pageSize)
-            .offset((page - 1) * pageSize),
-        () =>
-          db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
-        () =>
-          db
-            .select({ total: count() })
-            .from(notifications)
-            .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
-      ]);
-      return {
-        items,
-        total: Number(totals?.total ?? 0),
-        unread: Number(unread?.total ?? 0),
-      };
-    },
-
     /** Marks the user's own notification read (keeps the first read time). */
     async markRead(userId: string, id: string, at: Date): Promise<NotificationRow | undefined> {
       await db

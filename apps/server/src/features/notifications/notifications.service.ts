@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { NotificationRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
-import { createNotificationsRepository } from './notifications.repository';
+import { createNotificationPages, createNotificationsRepository } from './notifications.repository';
 
 /**
  * Browsers' push services. The server sends requests to whatever endpoint a subscription names,
@@ -51,11 +51,12 @@ const invalid = (path: string, message: string) =>
 export function createNotificationsService(deps: NotificationsServiceDeps) {
   const now = deps.now ?? Date.now;
   const repository = createNotificationsRepository(deps.db);
+  const pages = createNotificationPages(deps.db);
   const isAllowed = deps.isAllowedPushEndpoint ?? isKnownPushService;
 
   return {
     async list(caller: AuthUser, page: number, pageSize: number): Promise<NotificationPage> {
-      const { items, total, unread } = await repository.list(caller.id, page, pageSize);
+      const { items, total, unread } = await pages.list(caller.id, page, pageSize);
       return { items: items.map(toNotificationView), total, page, pageSize, unread };
     },
 

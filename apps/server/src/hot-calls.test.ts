@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { donations, notifications } from './db/schema';
+import { submitQuestionnaire, insertDocument } from './test/admin-helpers';
+import { makeDonor, requestBody } from './test/blood-request-helpers';
+import { signIn, type SignedInUser } from './test/donor-helpers';
+import { countQueries } from './test/query-counter';
+import { createTestApp, type TestApp } from './test/test-app';
+import { createTestDatabase, type TestDatabase } from './test/test-database';
+
+/**
+ * The statements each hot signed-in call sends to the database (issue #20), so they cannot grow
+ * again unnoticed. Transaction control (BEGIN/COMMIT) is not counted: the two drivers differ
+ * there. A budget that fails here means a new query on a path every signed-in screen takes: merge
+ * it into an existing statement rather than raising the number.
+ */
+const BUDGETS = {
+  'GET /auth/me': 2,
+  'GET users/:id/stats': 2,
+  'GET users/:id/donations': 2,
+  'GET users/:id/availability': 2,
+  'GET /notifications': 2,
+  // Writes (measured, not merged yet: the notifier's per-recipient statements dominate them).
+  'POST /blood-requests (guest)': 14,
+  'PUT blood-requests/:id/status (verify, one donor matched)': 20,
+  'POST blood-requests/:id/respond': 9,
+};
+
+let testDb: TestDatabase;
+let subject: TestApp;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+beforeEach(async () => {
+  subject = await createTestApp({
+    database: testDb.database,
+    services: { backgroundJobs: false },
+  });
+});
+afterEach(async () => {
+  await subject.close();
+  await testDb.truncate();
+});
+afterAll(async () => {
+  await testDb?.close();
+});
+
+const db = () => testDb.database.db;
+
+function get(url: string, user: SignedInUser) {
+  return subject.app.inject({ method: 'GET', url, headers: user.headers });
+}
+
+/** A donor with something in every list: questionnaire, a document, a donation, a notification. */
+async function busyDonor(): Promise<SignedInUser> {
+  const donor = await makeDonor(subject.app, db());
+  await submitQuestionnaire(db(), donor.row.id);
+  await insertDocument(db(), donor.row.id);
+  await db()
+    .insert(donations)
+    .values({
+      donorId: donor.row.id,
+      donatedAt: new Date(Date.now() - 120 * 86_400_000),
+      units: 1,
+      place: 'Gandhi Hospital',
+      verified: true,
+    });
+  await db().insert(notifications).values({
+    userId: donor.row.id,
+    type: 'system',
+    title: 'Welcome',
+    message: 'Thank you for registering',
+  });
+  return donor;
+}
+
+describe('queries per hot call', () => {
+  it('reads of a signed-in donor stay within their budgets and answer in full', async () => {
+    const donor = await busyDonor();
+    const id = donor.row.id;
+    // One unmeasured call: caches that fill once per process (flags) are not per-call work.
+    expect((await get('/api/v1/auth/me', donor)).statusCode).toBe(200);
+
+    const me = await countQueries(testDb.database, () => get('/api/v1/auth/me', donor));
+    expect(me.result.statusCode, me.result.body).toBe(200);
+    expect(me.result.json().data.user).toMatchObject({
+      id,
+      questionnaireCompleted: true,
+      totalDonations: 1,
+      documents: [{ type: 'id_proof', verified: false }],
+    });
+
+    const stats = await countQueries(testDb.database, () =>
+      get(`/api/v1/users/${id}/stats`, donor),
+    );
+    expect(stats.result.statusCode, stats.result.body).toBe(200);
+    expect(stats.result.json().data).toMatchObject({ totalDonations: 1 });
+
+    const list = await countQueries(testDb.database, () =>
+      get(`/api/v1/users/${id}/donations`, donor),
+    );
+    expect(list.result.statusCode, list.result.body).toBe(200);
+    expect(list.result.json().data).toMatchObject({
+      total: 1,
+      items: [{ place: 'Gandhi Hospital' }],
+    });
+
+    const availability = await countQueries(testDb.database, () =>
+      get(`/api/v1/users/${id}/availability`, donor),
+    );
+    expect(availability.result.statusCode, availability.result.body).toBe(200);
+    expect(availability.result.json().data).toMatchObject({ available: true });
+
+    const notes = await countQueries(testDb.database, () => get('/api/v1/notifications', donor));
+    expect(notes.result.statusCode, notes.result.body).toBe(200);
+    expect(notes.result.json().data).toMatchObject({
+      total: 1,
+      unread: 1,
+      items: [{ title: 'Welcome' }],
+    });
+
+    const counts = {
+      'GET /auth/me': me.queries.length,
+      'GET users/:id/stats': stats.queries.length,
+      'GET users/:id/donations': list.queries.length,
+      'GET users/:id/availability': availability.queries.length,
+      'GET /notifications': notes.queries.length,
+    };
+    for (const [call, count] of Object.entries(counts)) {
+      expect({ call, count }).toEqual({
+        call,
+        count: Math.min(count, BUDGETS[call as keyof typeof BUDGETS]),
+      });
+    }
+  });
+
+  it('a guest request and a donor accepting stay within their budgets', async () => {
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const donor = await makeDonor(subject.app, db());
+    const created = await countQueries(testDb.database, () =>
+      subject.app.inject({
+        method: 'POST',
+        url: '/api/v1/blood-requests',
+        payload: requestBody({ urgency: 'critical' }),
+        remoteAddress: '192.0.2.7',
+      }),
+    );
+    expect(created.result.statusCode, created.result.body).toBe(201);
+    const requestId = created.result.json().data.request.id as string;
+    const verified = await countQueries(testDb.database, () =>
+      subject.app.inject({
+        method: 'PUT',
+        url: `/api/v1/blood-requests/${requestId}/status`,
+        headers: admin.headers,
+        payload: { status: 'verified', notes: 'Called the hospital' },
+      }),
+    );
+    expect(verified.result.json().data.request.matches).toMatchObject({ notified: 1 });
+
+    const accepted = await countQueries(testDb.database, () =>
+      subject.app.inject({
+        method: 'POST',
+        url: `/api/v1/blood-requests/${requestId}/respond`,
+        headers: donor.headers,
+        payload: { response: 'accepted' },
+      }),
+    );
+    expect(accepted.result.statusCode, accepted.result.body).toBe(200);
+    expect(accepted.result.json().data.request.contactName).toBe('Ravi Kumar');
+    const counts = {
+      'POST /blood-requests (guest)': created.queries.length,
+      'PUT blood-requests/:id/status (verify, one donor matched)': verified.queries.length,
+      'POST blood-requests/:id/respond': accepted.queries.length,
+    };
+    for (const [call, count] of Object.entries(counts)) {
+      expect({ call, count }).toEqual({
+        call,
+        count: Math.min(count, BUDGETS[call as keyof typeof BUDGETS]),
+      });
+    }
+    const [row] = await db()
+      .select({ donorId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.userId, donor.row.id));
+    expect(row).toBeDefined();
+  });
+});
