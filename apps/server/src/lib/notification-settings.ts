@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationSettings } from '../db/schema';
 import { createActivityLog } from './activity-log';
+import { oncePerTransaction } from './transaction-memo';
 
 const SETTINGS_ROW_ID = 1;
 
@@ -34,13 +35,16 @@ export function mergeNotificationSettings(
  * Reads the settings with `db`. Inside a transaction pass the transaction: on PGlite a query
  * outside it would wait for it forever.
  */
-export async function readNotificationSettings(db: Db): Promise<NotificationSettings> {
-  const [row] = await db
-    .select({ settings: notificationSettings.settings })
-    .from(notificationSettings)
-    .where(eq(notificationSettings.id, SETTINGS_ROW_ID))
-    .limit(1);
-  return mergeNotificationSettings(row?.settings);
+export function readNotificationSettings(db: Db): Promise<NotificationSettings> {
+  // Read once per transaction: the notifier asks for every recipient (issue #20).
+  return oncePerTransaction(db, 'notification-settings', async () => {
+    const [row] = await db
+      .select({ settings: notificationSettings.settings })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.id, SETTINGS_ROW_ID))
+      .limit(1);
+    return mergeNotificationSettings(row?.settings);
+  });
 }
 
 export interface SettingsChangeContext {

@@ -20,7 +20,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { accessOf, actorOf, SYSTEM } from './blood-request-access';
 import type { RequestLifecycle } from './blood-request-lifecycle';
 import { locate } from './blood-request-location';
-import { fullView } from './blood-request-views';
+import { fullView, toFullView } from './blood-request-views';
 import {
   createBloodRequestsRepository,
   hospitalNameKey,
@@ -247,14 +247,16 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
           throw error;
         }
       }
-      await repo.addHistory({
+      const firstStep = {
         requestId: row.id,
         status: firstStatus,
         notes: null,
         by: actor.id,
         byRole: actor.role,
         at,
-      });
+      };
+      await repo.addHistory(firstStep);
+      const rowAsCreated = row;
       await createActivityLog(tx).record({
         action: 'blood_request.created',
         actorId: actor.id,
@@ -298,7 +300,11 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
         // A guest is told now (pending); with a code to confirm, when it comes back.
         await deps.requester.requestReceived(tx, row);
       }
-      return { statusCode: 201, body: { request: await fullView(tx, row), duplicate: false } };
+      // Nothing moved it since it was written (a guest's request): its history is the first step
+      // and no donor was asked yet, so the reply needs no read (issue #20).
+      const request =
+        row === rowAsCreated ? toFullView(row, [firstStep], undefined) : await fullView(tx, row);
+      return { statusCode: 201, body: { request, duplicate: false } };
     };
 
     let outcome: { statusCode: number; body: unknown; replayed: boolean };

@@ -145,7 +145,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
    * One matching round inside `tx`: candidates from the one SQL query, ranked by the pure
    * module, match rows inserted and each new donor told (in-app, push, e-mail where on) in
    * the same transaction. The message has blood type, units, urgency, hospital, city and
-   * distance — never the requester's contact. Returns how many donors were told.
+   * distance — never the requester's contact. Resolves with the request as the round left it.
    */
   async function matchRound(
     tx: Db,
@@ -153,11 +153,10 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     round: number,
     radiusKm: number,
     at: Date,
-  ): Promise<number> {
+  ): Promise<BloodRequestRow> {
     const repo = createBloodRequestsRepository(tx);
     if (row.latitude === null || row.longitude === null) {
-      await repo.update(row.id, { matchRound: round, lastMatchedAt: at, updatedAt: at });
-      return 0;
+      return repo.update(row.id, { matchRound: round, lastMatchedAt: at, updatedAt: at });
     }
     const settings = await readNotificationSettings(tx);
     const point = { latitude: row.latitude, longitude: row.longitude };
@@ -226,14 +225,14 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         critical: row.urgency === 'critical',
       });
     }
-    await repo.recordRound(row.id, round, radiusKm, at);
+    const after = await repo.recordRound(row.id, round, radiusKm, at);
     await createActivityLog(tx).record({
       action: 'blood_request.matched',
       targetType: 'blood_request',
       targetId: row.id,
       details: { round, radiusKm, notified: inserted.size, candidates: candidates.length },
     });
-    return inserted.size;
+    return after;
   }
 
   async function tellRequester(
@@ -314,11 +313,12 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     }
     if (to === 'verified') {
       const settings = await readNotificationSettings(tx);
-      await matchRound(tx, updated, 1, await firstRadius(tx, updated, settings.matchRadiusKm), at);
-      updated = (await repo.findById(row.id)) ?? updated;
+      const radiusKm = await firstRadius(tx, updated, settings.matchRadiusKm);
+      updated = await matchRound(tx, updated, 1, radiusKm, at);
       // Verified again after a change (backToReview): donors who had accepted are told, and
-      // the request is in progress again.
-      const waiting = await repo.acceptedNotDonated(row.id);
+      // the request is in progress again. Never matched before, no donor can be waiting (a
+      // walk-in's match row is a donation already), so a first verification reads nothing.
+      const waiting = row.matchRound === 0 ? [] : await repo.acceptedNotDonated(row.id);
       for (const donorId of waiting) {
         await notifier.notify(tx, donorId, {
           type: 'blood_request.verified_again',

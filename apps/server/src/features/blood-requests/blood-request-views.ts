@@ -11,7 +11,7 @@ import { createBloodRequestsRepository, type MatchCounts } from './blood-request
 /** The views of a blood request: the full one (owner, verifiers) and a matched donor's. */
 export function toFullView(
   row: BloodRequestRow,
-  history: BloodRequestHistoryRow[],
+  history: Pick<BloodRequestHistoryRow, 'status' | 'notes' | 'by' | 'byRole' | 'at'>[],
   counts: MatchCounts | undefined,
 ): BloodRequest {
   return {

@@ -648,11 +648,19 @@ export function createBloodRequestsRepository(db: Db) {
       return found;
     },
 
-    async recordRound(id: string, round: number, radiusKm: number, at: Date): Promise<void> {
-      await db
+    async recordRound(
+      id: string,
+      round: number,
+      radiusKm: number,
+      at: Date,
+    ): Promise<BloodRequestRow> {
+      const [row] = await db
         .update(bloodRequests)
         .set({ matchRound: round, searchRadiusKm: radiusKm, lastMatchedAt: at, updatedAt: at })
-        .where(eq(bloodRequests.id, id));
+        .where(eq(bloodRequests.id, id))
+        .returning();
+      if (!row) throw new Error('blood_requests update returned no row');
+      return row;
     },
 
     /** Open requests made by this account (erasure cancels them). */

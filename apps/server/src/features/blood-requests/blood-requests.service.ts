@@ -410,16 +410,18 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
             // The first acceptance: a guest requester learns a donor is coming (no name, no phone).
             await requester.donorComing(tx, row);
           }
-          const accepted = (await repo.matchCountsFor([id])).get(id)?.accepted ?? 1;
+          const told = new Set<string>();
+          if (row.createdBy && row.createdBy !== caller.id) told.add(row.createdBy);
+          if (row.hospitalId)
+            for (const userId of await repo.hospitalUserIds(row.hospitalId)) told.add(userId);
+          // Counted only when someone is told (a guest's request often has no one in-app).
+          const accepted =
+            told.size === 0 ? 1 : ((await repo.matchCountsFor([id])).get(id)?.accepted ?? 1);
           const params = {
             count: String(accepted),
             code: row.trackingCode,
             hospital: row.hospitalName,
           };
-          const told = new Set<string>();
-          if (row.createdBy && row.createdBy !== caller.id) told.add(row.createdBy);
-          if (row.hospitalId)
-            for (const userId of await repo.hospitalUserIds(row.hospitalId)) told.add(userId);
           for (const userId of told) {
             await notifier.notify(tx, userId, {
               type: 'blood_request.donor_accepted',
