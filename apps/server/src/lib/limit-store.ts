@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { limitStates } from '../db/schema';
@@ -73,22 +73,16 @@ export function createPostgresLimitStore(db: Db, now: () => number = Date.now): 
     kind: 'postgres',
     update<S extends object, R>(key: string, step: LimitStep<S, R>): Promise<R> {
       return db.transaction(async (tx) => {
-        // The row must exist to be locked: two first attempts would otherwise both see none. A
-        // sweep may delete an expired row between our insert and our lock (READ COMMITTED: the
-        // locked read then finds nothing), so insert and lock again until the row is ours.
-        let row: typeof limitStates.$inferSelect | undefined;
-        for (let tries = 0; !row; tries += 1) {
-          if (tries === 5) throw new Error(`the limit ${key} could not be locked`);
-          await tx
-            .insert(limitStates)
-            .values({ key, state: {}, expiresAt: new Date(0) })
-            .onConflictDoNothing();
-          [row] = await tx
-            .select()
-            .from(limitStates)
-            .where(eq(limitStates.key, key))
-            .for('update');
-        }
+        // The row must exist to be locked: two first attempts would otherwise both see none.
+        // One statement inserts it or, when it exists, locks it (ON CONFLICT DO UPDATE takes the
+        // row lock, waits for a holder, and returns the latest committed state); a sweep that
+        // deleted it meanwhile only makes this the insert.
+        const [row] = await tx
+          .insert(limitStates)
+          .values({ key, state: {}, expiresAt: new Date(0) })
+          .onConflictDoUpdate({ target: limitStates.key, set: { key: sql`excluded.key` } })
+          .returning();
+        if (!row) throw new Error(`the limit ${key} could not be locked`);
         // The time is read once the lock is held: read before, it could be older than the
         // state a transaction that held the lock before us wrote, and that state would look
         // like the future (a backoff block not yet over).
