@@ -26,3 +26,4 @@ export * from './debug';
 export * from './channels';
 export * from './blood-stock';
 export * from './pages';
+export * from './reports';
