@@ -39,6 +39,7 @@ import { hospitalRegistrationRoutes } from './features/hospitals/hospital-regist
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { channelsRoutes } from './features/notifications/channels.routes';
 import { whatsappWebhookRoutes } from './features/notifications/whatsapp-webhook.routes';
+import { referralsRoutes } from './features/referrals/referrals.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(reportsRoutes, { reports: services.reports, now: services.now });
+  await app.register(referralsRoutes, { referrals: services.referrals });
   await app.register(facilitiesRoutes, { facilities: services.facilities });
   await app.register(bloodStockRoutes, { stock: services.stock });
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });

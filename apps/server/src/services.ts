@@ -16,6 +16,10 @@ import {
   type AnalyticsService,
 } from './features/analytics/analytics.service';
 import { createAuthService, type AuthService } from './features/auth/auth.service';
+import {
+  createReferralsService,
+  type ReferralsService,
+} from './features/referrals/referrals.service';
 import { createReportsJob, type ReportsJob } from './features/reports/reports.job';
 import { createReportsService, type ReportsService } from './features/reports/reports.service';
 import {
@@ -164,6 +168,8 @@ export interface AppServices {
   reports: ReportsService;
   /** E-mails last month's report on the 1st (hourly check, once per month). */
   reportsJob: ReportsJob;
+  /** Invitations (flag referralSystem): codes, counts, abuse clusters. */
+  referrals: ReferralsService;
   availabilityJob: AvailabilityJob;
   /** Reminds blood centres whose stock has not been confirmed for 3 days (hourly, once per lapse). */
   stockReminderJob: StockReminderJob;
@@ -451,6 +457,7 @@ export function createServices(
     analytics: createAnalyticsService({ db, now }),
     reports,
     reportsJob: createReportsJob({ service: reports, logger }),
+    referrals: createReferralsService({ db, flags, config }),
     availabilityJob: createAvailabilityJob({ db, notifier, now, logger }),
     stockReminderJob: createStockReminderJob({ db, notifier, now, logger }),
     facilities,

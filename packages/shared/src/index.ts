@@ -27,3 +27,4 @@ export * from './channels';
 export * from './blood-stock';
 export * from './pages';
 export * from './reports';
+export * from './referrals';

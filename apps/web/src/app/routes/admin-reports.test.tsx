@@ -53,7 +53,7 @@ function stat(label: string): string | null | undefined {
   return term.parentElement?.querySelector('dd')?.textContent;
 }
 
-describe('/admin/reports (analyticsReporting)', () => {
+describe('/admin/reports (analyticsReporting)', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('says the reports are off, asks nothing and lists no menu entry while the flag is off', async () => {
