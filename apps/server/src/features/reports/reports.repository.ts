@@ -20,6 +20,17 @@ interface Window {
 
 const num = (value: number | string | null | undefined): number => Number(value ?? 0);
 
+/**
+ * A request anyone saw: not a guest's request whose phone code never came back (issue #16:
+ * `unconfirmed`, in no list, nobody told; it expires so). Its history says whether it ever was.
+ */
+const everConfirmed = sql.raw(`r.status <> 'unconfirmed' and (
+  not exists (
+    select 1 from blood_request_history h where h.request_id = r.id and h.status = 'unconfirmed'
+  ) or exists (
+    select 1 from blood_request_history h where h.request_id = r.id and h.status = 'pending'
+  ))`);
+
 export function createReportsRepository(db: Db) {
   const between = (column: string, window: Window) =>
     sql`${sql.raw(column)} >= ${window.from.toISOString()}::timestamptz and ${sql.raw(column)} < ${window.until.toISOString()}::timestamptz`;
@@ -61,13 +72,16 @@ export function createReportsRepository(db: Db) {
         group by 1, 2`);
     },
 
-    /** Blood requests made in the window, by Indian day and the request's state. */
+    /**
+     * Blood requests made in the window, by Indian day and the request's state (a guest's request
+     * never confirmed by its phone code is left out).
+     */
     requests(window: Window): Promise<DayStateCount[]> {
       return dayState(sql`
         select ${indianDay('r.created_at')} as day, nullif(trim(r.state), '') as state,
           count(*)::int as n, 0 as units
         from blood_requests r
-        where ${between('r.created_at', window)}
+        where ${between('r.created_at', window)} and ${everConfirmed}
         group by 1, 2`);
     },
 
@@ -96,7 +110,7 @@ export function createReportsRepository(db: Db) {
         sql`
           select r.urgency, r.status, count(*)::int as n
           from blood_requests r
-          where ${between('r.created_at', window)}
+          where ${between('r.created_at', window)} and ${everConfirmed}
           group by 1, 2`,
       );
       return rows.map((row) => ({ urgency: row.urgency, status: row.status, n: num(row.n) }));
@@ -104,7 +118,9 @@ export function createReportsRepository(db: Db) {
 
     /**
      * For requests made in the window that a donor accepted: how many, and the median and mean
-     * minutes from the request to its first acceptance (counted in the database).
+     * minutes from the request to its first acceptance (counted in the database). An acceptance
+     * the donor later withdrew (issue #18) still counts at the time it was given: the match row
+     * then says `withdrawn` (at the withdrawal), the activity log keeps the acceptance.
      */
     async firstAcceptance(
       window: Window,
@@ -116,12 +132,23 @@ export function createReportsRepository(db: Db) {
       }>(
         db,
         sql`
-          with firsts as (
-            select extract(epoch from (min(m.responded_at) - r.created_at)) / 60.0 as minutes
+          with acceptances as (
+            select m.request_id::text as request_id, m.responded_at as at
+            from blood_request_matches m
+            where m.response = 'accepted' and m.responded_at >= ${window.from.toISOString()}::timestamptz
+            union all
+            select a.target_id as request_id, a.at
+            from activity_log a
+            where a.action = 'blood_request.responded' and a.target_type = 'blood_request'
+              and a.details->>'response' = 'accepted'
+              -- No answer comes before its request: the month's start bounds the scan.
+              and a.at >= ${window.from.toISOString()}::timestamptz
+          ),
+          firsts as (
+            select extract(epoch from (min(x.at) - r.created_at)) / 60.0 as minutes
             from blood_requests r
-            join blood_request_matches m
-              on m.request_id = r.id and m.response = 'accepted' and m.responded_at is not null
-            where ${between('r.created_at', window)}
+            join acceptances x on x.request_id = r.id::text
+            where ${between('r.created_at', window)} and ${everConfirmed}
             group by r.id, r.created_at
           )
           select count(*)::int as accepted,

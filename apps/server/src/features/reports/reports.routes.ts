@@ -52,10 +52,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
         summary: 'The monthly report (admin)',
         description:
           `${MONTH_NOTE} Figures: \`totals\` — donor registrations (accounts created, erased ones included), ` +
-          'approvals (`donor.approved` in the activity log), blood requests made, donations made (recorded and ' +
+          'approvals (`donor.approved` in the activity log), blood requests made (not a guest’s request whose phone ' +
+          'code never came back), donations made (recorded and ' +
           'reported, by donation date) and their units; `requestsByUrgency` — requests made in the month by urgency, ' +
           'each by outcome now (`open` = pending, verified or in progress); `firstAcceptance` — of those requests, ' +
-          'how many a donor accepted, and the median and mean minutes to the first acceptance; `byState` — the same ' +
+          'how many a donor accepted, and the median and mean minutes to the first acceptance (one later withdrawn ' +
+          'counts when it was given); `byState` — the same ' +
           'counts per state (the donor’s state; a request’s own state; a donation by the donor’s state, else its ' +
           'request’s), most active first, `state: null` when none was given; `days` — each Indian day’s ' +
           'registrations, requests and donations, zero-filled, up to today while the month runs (`complete: false`). ' +

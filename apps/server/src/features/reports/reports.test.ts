@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityLog,
+  bloodRequestHistory,
   bloodRequestMatches,
   bloodRequests,
   donations,
@@ -76,7 +77,8 @@ let requestSequence = 0;
 async function insertRequest(values: {
   createdAt: Date;
   urgency: 'urgent' | 'critical';
-  status: 'pending' | 'verified' | 'in_progress' | 'fulfilled' | 'cancelled' | 'expired';
+  status:
+    'unconfirmed' | 'pending' | 'verified' | 'in_progress' | 'fulfilled' | 'cancelled' | 'expired';
   state: string;
 }) {
   requestSequence += 1;
@@ -270,6 +272,96 @@ describe('the monthly report (analyticsReporting)', () => {
       requests: 0,
       donations: 0,
     });
+  });
+
+  it('leaves out guest requests never confirmed by their code, and times an acceptance later withdrawn from when it was given', async () => {
+    // Main's issue #16: a guest's request waits `unconfirmed` (seen by nobody) for its phone code;
+    // issue #18: a donor who accepted can withdraw, which rewrites the match row.
+    const at = new Date('2026-03-10T04:30:00.000Z');
+    const after = (minutes: number) => new Date(at.getTime() + minutes * MINUTE);
+    const confirmed = await insertRequest({
+      createdAt: at,
+      urgency: 'critical',
+      status: 'verified',
+      state: 'Goa',
+    });
+    const neverConfirmed = await insertRequest({
+      createdAt: at,
+      urgency: 'urgent',
+      status: 'expired',
+      state: 'Goa',
+    });
+    const stillWaiting = await insertRequest({
+      createdAt: at,
+      urgency: 'urgent',
+      status: 'unconfirmed',
+      state: 'Goa',
+    });
+    const step = (
+      requestId: string,
+      status: 'unconfirmed' | 'pending' | 'verified' | 'expired',
+      minutes: number,
+    ) => ({
+      requestId,
+      status,
+      byRole: 'guest' as const,
+      at: after(minutes),
+    });
+    await db()
+      .insert(bloodRequestHistory)
+      .values([
+        step(confirmed.id, 'unconfirmed', 0),
+        step(confirmed.id, 'pending', 5),
+        step(confirmed.id, 'verified', 10),
+        step(neverConfirmed.id, 'unconfirmed', 0),
+        step(neverConfirmed.id, 'expired', 60),
+        step(stillWaiting.id, 'unconfirmed', 0),
+      ]);
+    const donor = await insertDonor(db(), { createdAt: new Date('2025-01-01'), state: 'Goa' });
+    // Accepted after 15 minutes, withdrawn after 45: the row now says withdrawn at 45.
+    await db()
+      .insert(bloodRequestMatches)
+      .values({
+        requestId: confirmed.id,
+        donorId: donor.id,
+        exactType: true,
+        round: 1,
+        notifiedAt: after(10),
+        response: 'withdrawn',
+        respondedAt: after(45),
+      });
+    const responded = (response: string, minutes: number) => ({
+      action: 'blood_request.responded',
+      actorId: donor.id,
+      actorRole: 'donor',
+      targetType: 'blood_request',
+      targetId: confirmed.id,
+      details: { response },
+      at: after(minutes),
+    });
+    await db()
+      .insert(activityLog)
+      .values([responded('accepted', 15), responded('withdrawn', 45)]);
+
+    const { get, setFlag } = await start();
+    await setFlag(true);
+    const res = await get('/api/v1/reports/monthly?month=2026-03');
+    expect(res.statusCode, res.body).toBe(200);
+    const report = monthlyReportSchema.strict().parse(res.json().data);
+    expect(report.totals).toMatchObject({ requests: 1 });
+    expect(report.requestsByUrgency).toEqual({
+      critical: { open: 1, fulfilled: 0, cancelled: 0, expired: 0 },
+      urgent: { open: 0, fulfilled: 0, cancelled: 0, expired: 0 },
+    });
+    expect(report.firstAcceptance).toEqual({
+      accepted: 1,
+      medianMinutes: 15,
+      averageMinutes: 15,
+    });
+    expect(report.byState).toEqual([
+      { state: 'Goa', registrations: 0, approvals: 0, requests: 1, donations: 0 },
+    ]);
+    expect(report.days.find((day) => day.date === '2026-03-10')).toMatchObject({ requests: 1 });
   });
 
   it('gives the running month up to today, and refuses a month to come or a malformed one', async () => {
