@@ -35,7 +35,7 @@ const INITIAL_CHUNK =
  * fetched, only after the chunk itself.
  */
 const NO_PRELOAD_LIST =
-  /(^|\/)assets\/(admin-dashboard|admin-verification|admin-requests|donor-area|onboarding|notifications|hospital-dashboard|profile|components-showcase|toast-viewport|pwa-layer)-[\w-]+\.js$/;
+  /(^|\/)assets\/(admin-dashboard|admin-verification|admin-requests|admin-reports|donor-area|onboarding|notifications|hospital-dashboard|profile|components-showcase|toast-viewport|pwa-layer)-[\w-]+\.js$/;
 
 /**
  * The app code every page loads (shell, session, header, translations) goes in one chunk rather

@@ -39,6 +39,8 @@ import { hospitalRegistrationRoutes } from './features/hospitals/hospital-regist
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { channelsRoutes } from './features/notifications/channels.routes';
 import { whatsappWebhookRoutes } from './features/notifications/whatsapp-webhook.routes';
+import { referralsRoutes } from './features/referrals/referrals.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { serverVersion } from './lib/paths';
@@ -183,6 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registration: services.hospitalRegistration,
   });
   await app.register(analyticsRoutes, { analytics: services.analytics });
+  await app.register(reportsRoutes, { reports: services.reports, now: services.now });
+  await app.register(referralsRoutes, { referrals: services.referrals });
   await app.register(facilitiesRoutes, { facilities: services.facilities });
   await app.register(bloodStockRoutes, { stock: services.stock });
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
@@ -222,10 +226,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       services.availabilityJob.start();
       services.stockReminderJob.start();
       services.bloodRequestsJob.start();
+      services.reportsJob.start();
     }
   });
   app.addHook('onClose', async () => {
     await limitSweep.stop();
+    await services.reportsJob.stop();
     await services.bloodRequestsJob.stop();
     await services.availabilityJob.stop();
     await services.stockReminderJob.stop();

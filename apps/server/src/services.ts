@@ -17,6 +17,12 @@ import {
 } from './features/analytics/analytics.service';
 import { createAuthService, type AuthService } from './features/auth/auth.service';
 import {
+  createReferralsService,
+  type ReferralsService,
+} from './features/referrals/referrals.service';
+import { createReportsJob, type ReportsJob } from './features/reports/reports.job';
+import { createReportsService, type ReportsService } from './features/reports/reports.service';
+import {
   createCertificatesService,
   type CertificatesService,
 } from './features/certificates/certificates.service';
@@ -158,6 +164,12 @@ export interface AppServices {
   hospitals: HospitalsService;
   hospitalRegistration: HospitalRegistration;
   analytics: AnalyticsService;
+  /** The monthly report (flag analyticsReporting): JSON, CSV, PDF and the e-mail on the 1st. */
+  reports: ReportsService;
+  /** E-mails last month's report on the 1st (hourly check, once per month). */
+  reportsJob: ReportsJob;
+  /** Invitations (flag referralSystem): codes, counts, abuse clusters. */
+  referrals: ReferralsService;
   availabilityJob: AvailabilityJob;
   /** Reminds blood centres whose stock has not been confirmed for 3 days (hourly, once per lapse). */
   stockReminderJob: StockReminderJob;
@@ -355,6 +367,7 @@ export function createServices(
   sms?.onInbound(async (message) => {
     await replies.handle({ channel: 'sms', from: message.from, text: message.text });
   });
+  const reports = createReportsService({ db, flags, mail, config, now, logger });
   return {
     now,
     bus,
@@ -442,6 +455,9 @@ export function createServices(
       now,
     }),
     analytics: createAnalyticsService({ db, now }),
+    reports,
+    reportsJob: createReportsJob({ service: reports, logger }),
+    referrals: createReferralsService({ db, flags, config }),
     availabilityJob: createAvailabilityJob({ db, notifier, now, logger }),
     stockReminderJob: createStockReminderJob({ db, notifier, now, logger }),
     facilities,

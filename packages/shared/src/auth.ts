@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referralCodeSchema } from './referrals';
 import { plainText } from './text';
 import { BLOOD_TYPES, LANGUAGES, ROLES } from './constants';
 import { ageOn, isIsoDate } from './dates';
@@ -95,6 +96,12 @@ export const registerSchema = z.object({
    * (written in en, es, hi, bn, mr, te and ta; any other language gets English); defaults to English.
    */
   language: z.enum(LANGUAGES).optional(),
+  /**
+   * Extension (feature flag referralSystem): the code of the donor who invited this one, and
+   * whether the new donor lets that donor see their first name and whether they donated.
+   */
+  referralCode: referralCodeSchema.optional(),
+  shareWithReferrer: z.boolean().optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Register = z.infer<typeof registerSchema>;

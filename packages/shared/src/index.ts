@@ -26,3 +26,5 @@ export * from './debug';
 export * from './channels';
 export * from './blood-stock';
 export * from './pages';
+export * from './reports';
+export * from './referrals';

@@ -37,6 +37,7 @@ export const PAGE_PATHS = [
   '/admin',
   '/admin/verification',
   '/admin/requests',
+  '/admin/reports',
   '/hospital/dashboard',
   '/hospital/stock',
 ] as const;

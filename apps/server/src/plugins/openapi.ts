@@ -72,6 +72,16 @@ export const OPENAPI_TAGS = [
   { name: 'hospitals', description: 'Hospital accounts, created and disabled by administrators.' },
   { name: 'analytics', description: 'Dashboard figures for administrators.' },
   {
+    name: 'referrals',
+    description:
+      'Invitations (feature flag referralSystem): a donor’s code and counts, and the administrators’ view.',
+  },
+  {
+    name: 'reports',
+    description:
+      'The monthly report for administrators (feature flag analyticsReporting): on screen, CSV, PDF, e-mailed on the 1st.',
+  },
+  {
     name: 'education',
     description:
       'Public education articles (also as PDF), their categories, and the help centre’s FAQs with feedback.',

@@ -66,6 +66,9 @@ const AdminRequestsPage = screenWithTexts(
   () => import('./routes/admin-requests'),
   ['admin'],
 );
+const AdminReportsPage = screenWithTexts('admin-reports', () => import('./routes/admin-reports'), [
+  'admin',
+]);
 /** An approved donor's screens are one module (routes/donor-area.ts); each waits for its texts. */
 function donorScreen(screen: keyof typeof DonorArea, namespaces: readonly LazyNamespace[]) {
   return screenWithTexts(
@@ -209,6 +212,7 @@ export const routes: RouteObject[] = [
           route('admin', 'admin', AdminDashboardPage),
           route('admin/verification', 'adminVerification', AdminVerificationPage),
           route('admin/requests', 'adminRequests', AdminRequestsPage),
+          route('admin/reports', 'adminReports', AdminReportsPage),
         ],
       },
       {

@@ -13,3 +13,4 @@ export * from './education';
 export * from './client-logs';
 export * from './usage-counters';
 export * from './blood-stock';
+export * from './reports';

@@ -1,6 +1,7 @@
 import { DONOR_STATUSES, ROLES } from '@bdms/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -84,6 +85,15 @@ export const users = pgTable(
     suspensionReason: text(),
     /** Hospital accounts: the hospital this user signs in for. */
     hospitalId: uuid().references(() => hospitals.id, { onDelete: 'set null' }),
+    /**
+     * Referrals (feature flag referralSystem): the donor's own invitation code (made on first
+     * use), who invited this donor, whether the invitee agreed to be named to them, and a keyed
+     * hash of the address the account was registered from (abuse clusters; never the address).
+     */
+    referralCode: text().unique('users_referral_code_unique'),
+    referredBy: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    referralShared: boolean().notNull().default(false),
+    registrationAddressHash: text(),
   },
   (table) => [
     index('users_role_status_idx').on(table.role, table.status),
@@ -117,6 +127,12 @@ export const users = pgTable(
     // The donor export reads donors in (created_at, id) order, a batch at a time.
     index('users_role_created_at_id_idx').on(table.role, table.createdAt, table.id),
     index('users_hospital_id_idx').on(table.hospitalId),
+    index('users_referred_by_idx')
+      .on(table.referredBy)
+      .where(sql`${table.referredBy} is not null`),
+    index('users_registration_address_idx')
+      .on(table.registrationAddressHash)
+      .where(sql`${table.registrationAddressHash} is not null`),
     check('users_role_check', sql`${table.role} in (${inList(ROLES)})`),
     check('users_status_check', sql`${table.status} in (${inList(DONOR_STATUSES)})`),
   ],

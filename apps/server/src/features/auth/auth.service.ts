@@ -10,7 +10,8 @@ import {
 } from '@bdms/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { users, type UserRow } from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { DAILY_LIMITS, tooManyAttempts, type AuthLimiters } from '../../lib/auth-limits';
@@ -80,6 +81,9 @@ export interface AuthServiceDeps {
 export type LoginTarget =
   { email: string; phone?: undefined } | { phone: string; email?: undefined };
 
+const UNKNOWN_REFERRAL_MESSAGE =
+  'This invitation code is not known. Check it with the friend who sent it, or register without it.';
+
 const ROLE_NAMES: Record<Role, string> = {
   donor: 'donor',
   admin: 'administrator',
@@ -131,6 +135,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     const repo = createAuthRepository(tx);
     if (await repo.isEmailTaken(input.email)) throw emailTaken();
     if (await repo.isPhoneTaken(input.phone)) throw phoneTaken();
+    // Referrals (flag referralSystem): off, a code is ignored and no address hash is kept.
+    // Read through `tx`, as phoneVerification below: the flags cache would deadlock PGlite.
+    const referralSystem = await flagInTransaction(tx, 'referralSystem');
+    let referredBy: string | null = null;
+    if (referralSystem && input.referralCode) {
+      const [inviter] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.referralCode, input.referralCode), isNull(users.deletedAt)))
+        .limit(1);
+      if (!inviter) {
+        throw new AppError('VALIDATION_ERROR', UNKNOWN_REFERRAL_MESSAGE, [
+          { path: 'body.referralCode', message: UNKNOWN_REFERRAL_MESSAGE },
+        ]);
+      }
+      referredBy = inviter.id;
+    }
     let user: UserRow;
     try {
       user = await repo.insertUser({
@@ -152,6 +173,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         available: true,
         availabilityConfirmedAt: new Date(now()),
         language: input.language ?? 'en',
+        referredBy,
+        referralShared: referredBy !== null && input.shareWithReferrer === true,
+        registrationAddressHash: referralSystem ? addressDigest(context.ip) : null,
       });
     } catch (error) {
       // Two registrations racing past the checks above: the unique index decides.

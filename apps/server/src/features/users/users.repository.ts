@@ -169,6 +169,11 @@ export function createUsersRepository(db: Db) {
           suspensionReason: null,
           language: 'en',
           lastLoginAt: null,
+          // Referrals: the code stops working and the address hash goes; who invited whom
+          // stays (the inviter's count does not shrink), never named again.
+          referralCode: null,
+          referralShared: false,
+          registrationAddressHash: null,
           deletedAt: at,
           tokenVersion: sql`${users.tokenVersion} + 1`,
         })

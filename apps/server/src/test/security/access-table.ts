@@ -396,6 +396,11 @@ export const TABLE: Record<string, Rule | Rule[]> = {
     call: () => ({ payload: { code: '123456' } }),
   },
   'GET /api/v1/analytics/dashboard': { access: ADMIN },
+  'GET /api/v1/reports/monthly': { access: ADMIN },
+  'GET /api/v1/reports/monthly.csv': { access: ADMIN },
+  'GET /api/v1/reports/monthly.pdf': { access: ADMIN },
+  'GET /api/v1/referrals/me': { access: DONORS },
+  'GET /api/v1/admin/referrals': { access: ADMIN },
 
   // Blood bank directory (public)
   'GET /api/v1/public/facilities/search': {

@@ -161,7 +161,8 @@ export async function createWorld(options: { env?: Record<string, string> } = {}
   const testApp = await createTestApp({
     database: testDb.database,
     env: {
-      FEATURE_FLAGS: 'bloodRequests,donorDashboard,donationHistory,certificateGeneration',
+      FEATURE_FLAGS:
+        'bloodRequests,donorDashboard,donationHistory,certificateGeneration,analyticsReporting,referralSystem',
       ...options.env,
     },
     services: { backgroundJobs: false },

@@ -204,7 +204,7 @@ describe('/admin', () => {
       await within(features).findByRole('switch', { name: 'SMS notifications' });
       expect(within(features).getAllByText('Not configured')).toHaveLength(1);
       expect(
-        within(features).getByRole('switch', { name: 'Referrals' }),
+        within(features).getByRole('switch', { name: 'Sample data' }),
       ).toHaveAccessibleDescription(/Reserved/);
     });
   });

@@ -14,6 +14,7 @@ import { EmailPanel } from '../../features/admin/components/dashboard/email-pane
 import { FlagsPanel } from '../../features/admin/components/dashboard/flags-panel';
 import { HospitalsPanel } from '../../features/admin/components/dashboard/hospitals-panel';
 import { NotificationSettingsPanel } from '../../features/admin/components/dashboard/notification-settings-panel';
+import { ReferralsPanel } from '../../features/admin/components/dashboard/referrals-panel';
 import { RequestsSummaryPanel } from '../../features/admin/components/dashboard/requests-summary-panel';
 import { StockPanel } from '../../features/admin/components/dashboard/stock-panel';
 
@@ -47,6 +48,7 @@ export default function AdminDashboardPage() {
           <EmailPanel defaultTestAddress={user?.email ?? ''} />
         </div>
         <ChannelsPanel />
+        <ReferralsPanel />
         <ClientLogsPanel />
         <DebugPanel />
         <h2 className="mt-4 text-2xl font-bold text-slate-900">

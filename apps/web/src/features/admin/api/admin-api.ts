@@ -37,6 +37,7 @@ import type {
   ClientLogPage,
   BloodComponent,
   StockSummary,
+  MonthlyReport,
 } from '@bdms/shared';
 import { CONFIG_QUERY_KEY } from '../../../config/use-config';
 import { api, type ApiFile } from '../../../lib/api-client';
@@ -62,6 +63,7 @@ export const adminKeys = {
   hospitals: (page: number) => [...adminKeys.all, 'hospitals', page] as const,
   pendingHospitals: (page: number) => [...adminKeys.all, 'hospitals', 'pending', page] as const,
   flags: () => [...adminKeys.all, 'flags'] as const,
+  monthlyReport: (month: string | null) => [...adminKeys.all, 'monthly-report', month] as const,
   bloodRequests: (filters: BloodRequestFilters) =>
     [...adminKeys.all, 'blood-requests', filters] as const,
   clientLogs: (filters: ClientLogFilters) => [...adminKeys.all, 'client-logs', filters] as const,
@@ -227,6 +229,30 @@ export function useAnalytics(timeRange: TimeRange) {
     queryFn: () => api.get<AnalyticsDashboard>('/analytics/dashboard', { query: { timeRange } }),
     // The old range stays on screen (marked as updating) until the new one arrives.
     placeholderData: keepPreviousData,
+  });
+}
+
+// --- Monthly report (flag analyticsReporting) ---------------------------------------------
+
+/** `GET /reports/monthly`: one Indian month; null asks for the last complete one. */
+export function useMonthlyReport(month: string | null, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: adminKeys.monthlyReport(month),
+    queryFn: () => api.get<MonthlyReport>('/reports/monthly', { query: month ? { month } : {} }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The report as a file: CSV (English columns) or PDF in the reader's language. */
+export function downloadMonthlyReport(
+  format: 'csv' | 'pdf',
+  month: string,
+  lang: string,
+): Promise<ApiFile> {
+  return api.get<ApiFile>(`/reports/monthly.${format}`, {
+    query: format === 'pdf' ? { month, lang } : { month },
+    responseType: 'file',
   });
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import {
   GENDERS,
   LANGUAGES,
   PASSWORD_MIN,
+  REFERRAL_CODE_PATTERN,
   addIsoMonths,
   normalizeIndianPhone,
   todayInIndia,
@@ -19,6 +20,7 @@ import { Field, Input } from '../../../components/field';
 import { CheckCircleIcon, ErrorCircleIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
+import { useFeatureFlag } from '../../../config/use-config';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { checkEmail, checkPhone } from '../api/auth-api';
 import { useAuthActions } from '../auth-context';
@@ -131,6 +133,14 @@ export function RegisterForm({ onSubmitting }: { onSubmitting: (isSubmitting: bo
   const fieldMessage = useFieldMessage();
   const errorMessage = useErrorMessage();
   const [failure, setFailure] = useState<unknown>(null);
+  // An invitation link (/register?ref=CODE) while referralSystem is on: the code goes with the
+  // registration, and the new donor chooses whether the inviter may see them.
+  const [searchParams] = useSearchParams();
+  const referralsOn = useFeatureFlag('referralSystem');
+  const askedCode = searchParams.get('ref')?.trim().toUpperCase() ?? '';
+  const referralCode = referralsOn && REFERRAL_CODE_PATTERN.test(askedCode) ? askedCode : null;
+  const [shareWithReferrer, setShareWithReferrer] = useState(false);
+  const shareId = useId();
   const emailNoteId = useId();
   const phoneNoteId = useId();
   const strengthId = useId();
@@ -201,7 +211,10 @@ export function RegisterForm({ onSubmitting }: { onSubmitting: (isSubmitting: bo
     const language = CONTENT_LANGUAGES.find((code) => code === i18n.language);
     onSubmitting(true);
     try {
-      await registerAccount(language ? { ...values, language } : values);
+      const invitation = referralCode ? { referralCode, shareWithReferrer } : {};
+      await registerAccount(
+        language ? { ...values, ...invitation, language } : { ...values, ...invitation },
+      );
       toast.success(t('register.welcome'));
     } catch (error) {
       onSubmitting(false);
@@ -334,6 +347,25 @@ export function RegisterForm({ onSubmitting }: { onSubmitting: (isSubmitting: bo
           {t('register.privacyNote')}
         </p>
         <ConsentCheckbox error={messageFor('consent')} registration={register('consent')} />
+        {referralCode && (
+          <div className="flex flex-col gap-1 rounded-lg border border-slate-200 p-3">
+            <p className="text-slate-800">{t('register.invited', { code: referralCode })}</p>
+            <div className="flex items-start gap-1">
+              <span className="flex size-11 shrink-0 items-center justify-center">
+                <input
+                  id={shareId}
+                  type="checkbox"
+                  checked={shareWithReferrer}
+                  onChange={(event) => setShareWithReferrer(event.target.checked)}
+                  className="size-6 accent-primary-700"
+                />
+              </span>
+              <label htmlFor={shareId} className="py-2.5 text-slate-900">
+                {t('register.shareWithReferrer')}
+              </label>
+            </div>
+          </div>
+        )}
         <Button type="submit" size="lg" fullWidth isLoading={isSubmitting}>
           {t('register.submit')}
         </Button>

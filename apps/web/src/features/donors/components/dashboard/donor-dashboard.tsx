@@ -11,6 +11,7 @@ import { CertificatesCard } from './certificates-card';
 import { DonationsCard } from './donations-card';
 import { NextEligibleCard } from './next-eligible-card';
 import { RecentActivityCard } from './recent-activity-card';
+import { ReferralCard } from './referral-card';
 import { StatCard } from './stat-card';
 
 export interface DashboardDonor {
@@ -26,7 +27,7 @@ export interface DashboardDonor {
  * The donor's dashboard (API.md "Feature flags"): the status banner, last and total donations
  * and availability always; the countdown to the next donation, lives impacted and recent
  * activity with `donorDashboard`; the donations card with `donationHistory`; the certificates
- * card with `certificateGeneration`. Blood requests near the donor appear once blood requests
+ * card with `certificateGeneration`; the invitation card with `referralSystem`. Blood requests near the donor appear once blood requests
  * exist; until then there is no card at all, rather than an empty promise.
  */
 export function DonorDashboard({
@@ -34,7 +35,8 @@ export function DonorDashboard({
   flags,
 }: {
   donor: DashboardDonor;
-  flags: Pick<FeatureFlags, 'donorDashboard' | 'donationHistory' | 'certificateGeneration'>;
+  flags: Pick<FeatureFlags, 'donorDashboard' | 'donationHistory' | 'certificateGeneration'> &
+    Partial<Pick<FeatureFlags, 'referralSystem'>>;
 }) {
   const { t } = useTranslation('donors');
   const formatDate = useFormatDate();
@@ -91,6 +93,7 @@ export function DonorDashboard({
         {flags.donorDashboard && <RecentActivityCard userId={donor.id} />}
         {flags.donationHistory && <DonationsCard userId={donor.id} />}
         {flags.certificateGeneration && <CertificatesCard userId={donor.id} />}
+        {flags.referralSystem && kind !== 'suspended' && <ReferralCard userId={donor.id} />}
       </div>
     </div>
   );
