@@ -84,6 +84,11 @@ export const users = pgTable(
     suspensionReason: text(),
     /** Hospital accounts: the hospital this user signs in for. */
     hospitalId: uuid().references(() => hospitals.id, { onDelete: 'set null' }),
+    /**
+     * Demo data (the `mockData` flag, docs/decisions/010-demo-data.md): a synthetic donor. Never
+     * matched, never sent anything, removed by `npm run demo:remove`.
+     */
+    isDemo: boolean().notNull().default(false),
   },
   (table) => [
     index('users_role_status_idx').on(table.role, table.status),
@@ -109,7 +114,7 @@ export const users = pgTable(
         table.lastDonationAt,
       )
       .where(
-        sql`${table.role} = 'donor' and ${table.status} = 'approved' and ${table.deletedAt} is null`,
+        sql`${table.role} = 'donor' and ${table.status} = 'approved' and ${table.deletedAt} is null and not ${table.isDemo}`,
       ),
     index('users_donor_pincode_idx')
       .on(table.pincode)
@@ -117,6 +122,10 @@ export const users = pgTable(
     // The donor export reads donors in (created_at, id) order, a batch at a time.
     index('users_role_created_at_id_idx').on(table.role, table.createdAt, table.id),
     index('users_hospital_id_idx').on(table.hospitalId),
+    // Demo rows are few and found by this flag alone (presence, removal).
+    index('users_demo_idx')
+      .on(table.isDemo)
+      .where(sql`${table.isDemo}`),
     check('users_role_check', sql`${table.role} in (${inList(ROLES)})`),
     check('users_status_check', sql`${table.status} in (${inList(DONOR_STATUSES)})`),
   ],
