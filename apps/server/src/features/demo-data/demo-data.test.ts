@@ -16,7 +16,7 @@ import {
   notifications,
   users,
 } from '../../db/schema';
-import { seedUser } from '../../test/auth-helpers';
+import { bearer, expectUserShape, loginAs, seedUser } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase, wantsPostgres, type TestDatabase } from '../../test/test-database';
 import { createBloodRequestsRepository } from '../blood-requests/blood-requests.repository';
@@ -375,5 +375,34 @@ describe('GET /api/v1/config', () => {
     expect(aDonation!.isDemo).toBe(true);
     const [aRequest] = await db().select().from(bloodRequests).limit(1);
     expect(aRequest!.isDemo).toBe(true);
+  });
+});
+
+describe('administrators see which records are demo', () => {
+  it('tags demo donors and requests in the admin lists, and no real one', async () => {
+    const testApp = await start({ FEATURE_FLAGS: 'mockData,adminPanel,bloodRequests' });
+    const admin = await seedUser(db(), { role: 'admin' });
+    const realDonor = await seedUser(db(), { role: 'donor' });
+    const headers = bearer((await loginAs(testApp.app, admin)).tokens.accessToken);
+
+    const donors = (
+      await testApp.app.inject({ url: '/api/v1/admin/donors?pageSize=100', headers })
+    ).json().data;
+    const demoDonor = donors.items.find((u: { isDemo?: boolean }) => u.isDemo);
+    expect(demoDonor.email).toMatch(/@example\.invalid$/);
+    expectUserShape(demoDonor);
+    const real = await testApp.app.inject({
+      url: `/api/v1/admin/donors?q=${encodeURIComponent(realDonor.row.email)}`,
+      headers,
+    });
+    const realItem = real.json().data.items.find((u: { id: string }) => u.id === realDonor.row.id);
+    expect(realItem).toBeDefined();
+    expect(realItem).not.toHaveProperty('isDemo');
+
+    const requests = (
+      await testApp.app.inject({ url: '/api/v1/blood-requests?pageSize=50', headers })
+    ).json().data;
+    expect(requests.items.length).toBeGreaterThan(0);
+    expect(requests.items.every((r: { isDemo?: boolean }) => r.isDemo === true)).toBe(true);
   });
 });
