@@ -17,9 +17,12 @@ import {
   users,
 } from '../../db/schema';
 import { bearer, expectUserShape, loginAs, seedUser } from '../../test/auth-helpers';
+import { makeDonor, requestBody } from '../../test/blood-request-helpers';
+import { signIn } from '../../test/donor-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase, wantsPostgres, type TestDatabase } from '../../test/test-database';
 import { createBloodRequestsRepository } from '../blood-requests/blood-requests.repository';
+import { createBloodStockRepository } from '../blood-stock/blood-stock.repository';
 import { loadReferenceData } from '../facilities/facilities.loader';
 import { isUndeliverableAddress } from '../notifications/mail/mailer';
 import {
@@ -274,12 +277,17 @@ describe('npm run demo:remove (removeAll)', () => {
       .orderBy(asc(bloodStock.facilityId))
       .limit(1);
     // A centre's own figure takes over a demo line and is real from then on.
-    await db()
-      .update(bloodStock)
-      .set({ isDemo: false, units: 4 })
-      .where(
-        sql`${bloodStock.facilityId} = ${stockCentre!.facilityId} and ${bloodStock.bloodType} = 'O+' and ${bloodStock.component} = 'whole_blood'`,
-      );
+    await createBloodStockRepository(db()).upsertLines([
+      {
+        facilityId: stockCentre!.facilityId,
+        bloodType: 'O+',
+        component: 'whole_blood',
+        units: 4,
+        expiringUnits: null,
+        updatedAt: new Date(NOW),
+        updatedBy: real.row.id,
+      },
+    ]);
 
     const removed = await demo.removeAll();
     expect(removed).toEqual({ ...inserted, stock: inserted.stock - 1 });
@@ -351,6 +359,63 @@ describe('demo records are never reached', () => {
     await db().update(users).set({ isDemo: false }).where(eq(users.id, donor.id));
     const found = await repo.findCandidates(query);
     expect(found.map((c) => c.id)).toContain(donor.id);
+  });
+
+  it('never runs matching for a demo request, while a real one beside it alerts the real donor', async () => {
+    const testApp = await start({ FEATURE_FLAGS: 'mockData,bloodRequests' });
+    const [demoRequest] = await db()
+      .select()
+      .from(bloodRequests)
+      .where(sql`${bloodRequests.isDemo} and ${bloodRequests.status} = 'pending'`)
+      .orderBy(asc(bloodRequests.trackingCode))
+      .limit(1);
+    // A real, eligible donor of the type, right where the demo request is.
+    const donor = await makeDonor(testApp.app, db(), {
+      bloodType: demoRequest!.bloodType,
+      now: NOW,
+    });
+    await db()
+      .update(users)
+      .set({ latitude: demoRequest!.latitude, longitude: demoRequest!.longitude })
+      .where(eq(users.id, donor.row.id));
+    const admin = await signIn(testApp.app, db(), { role: 'admin' });
+    const verify = (id: string) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: `/api/v1/blood-requests/${id}/status`,
+        headers: admin.headers,
+        payload: { status: 'verified', notes: 'Checked' },
+      });
+    expect((await verify(demoRequest!.id)).statusCode).toBe(200);
+    expect(
+      await db()
+        .select()
+        .from(bloodRequestMatches)
+        .where(eq(bloodRequestMatches.requestId, demoRequest!.id)),
+    ).toEqual([]);
+    expect(
+      await db().select().from(notifications).where(eq(notifications.userId, donor.row.id)),
+    ).toEqual([]);
+
+    // The same place and type, a real request: the donor is found, so the demo one was skipped.
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/blood-requests',
+      payload: requestBody({
+        bloodType: demoRequest!.bloodType,
+        latitude: demoRequest!.latitude,
+        longitude: demoRequest!.longitude,
+      }),
+      remoteAddress: '192.0.2.77',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const realId = created.json().data.request.id as string;
+    expect((await verify(realId)).statusCode).toBe(200);
+    const matched = await db()
+      .select({ donorId: bloodRequestMatches.donorId })
+      .from(bloodRequestMatches)
+      .where(eq(bloodRequestMatches.requestId, realId));
+    expect(matched.map((m) => m.donorId)).toEqual([donor.row.id]);
   });
 
   it('keeps mail to the demo domain in the outbox', () => {
