@@ -152,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     config,
     flags: services.flags,
     version: serverVersion(),
+    isDemoDataPresent: () => services.demoData.isPresent(),
   });
   await app.register(flagsRoutes, { flags: services.flags, publicConfig });
   await app.register(debugRoutes, {

@@ -35,7 +35,7 @@ export interface StartOptions {
   phoneCodeSender?: PhoneCodeSender | null;
 }
 
-/** Start-up work before serving: FEATURE_FLAGS's starting values, the first admin. */
+/** Start-up work before serving: FEATURE_FLAGS's starting values, the first admin, demo data. */
 export async function prepareDatabase(
   config: Readonly<Config>,
   database: Pick<Database, 'db'>,
@@ -44,6 +44,8 @@ export async function prepareDatabase(
 ): Promise<void> {
   await services.flags.applyEnvOverrides(config.featureFlagOverrides, logger);
   await bootstrapAdmin(database.db, config.admin, logger);
+  // mockData on: demo donors, requests, donations and stock, unless the rules refuse (logged).
+  await services.demoData.seedAtStart();
 }
 
 function formatAddress(host: string, port: number): string {

@@ -76,6 +76,10 @@ import { createUsersService, type UsersService } from './features/users/users.se
 import { createContactService, type ContactService } from './features/contact/contact.service';
 import { createSiteService, type SiteService } from './features/site/site.service';
 import {
+  createDemoDataService,
+  type DemoDataService,
+} from './features/demo-data/demo-data.service';
+import {
   createEducationService,
   type EducationService,
 } from './features/education/education.service';
@@ -187,6 +191,8 @@ export interface AppServices {
   contact: ContactService;
   /** The public home page's live figures (counts, cached 5 minutes). */
   site: SiteService;
+  /** Demo data (the mockData flag): seeding at start, whether any is present, removal. */
+  demoData: DemoDataService;
   /** false: the app starts no timers (tests run the workers by hand). */
   backgroundJobs: boolean;
 }
@@ -467,6 +473,14 @@ export function createServices(
     education: createEducationService({ db, config, now, bus }),
     contact: createContactService({ db, mail, idempotency, config, now }),
     site: createSiteService({ db, now }),
+    demoData: createDemoDataService({
+      db,
+      driver: database.driver ?? 'pglite',
+      force: config.demoDataForce,
+      now,
+      isEnabled: async () => (await flags.getFlags()).mockData,
+      logger,
+    }),
     backgroundJobs: options.backgroundJobs ?? true,
   };
 }

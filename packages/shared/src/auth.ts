@@ -223,6 +223,8 @@ export const userSchema = z.object({
   totalDonations: z.number().int(),
   language: z.string(),
   createdAt: z.string(),
+  /** Extension: a demo account (the `mockData` flag); absent for every real one. */
+  isDemo: z.literal(true).optional(),
   rejectionReason: z.string().nullable().optional(),
   suspensionReason: z.string().nullable().optional(),
   /**

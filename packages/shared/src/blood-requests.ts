@@ -272,6 +272,8 @@ export const bloodRequestSchema = z.object({
   searchRadiusKm: z.number().nullable(),
   /** Extension: where the point came from (`facility`, `given`, `pincode`), null without one. */
   locationSource: z.enum(LOCATION_SOURCES).nullable(),
+  /** Extension: a demo request (the `mockData` flag); absent for every real one. */
+  isDemo: z.literal(true).optional(),
 });
 export type BloodRequest = z.infer<typeof bloodRequestSchema>;
 

@@ -114,5 +114,10 @@ export const publicConfigSchema = z.object({
   flags: featureFlagsSchema,
   supportEmail: z.string(),
   vapidPublicKey: z.string().nullable(),
+  /**
+   * True while the database holds demo records (the `mockData` flag seeded them): the web app
+   * shows a "Demo data" banner on every page until `npm run demo:remove`.
+   */
+  demoData: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -59,6 +59,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       supportEmail: DEFAULT_SUPPORT_EMAIL,
       trustProxy: false,
+      demoDataForce: false,
     });
     const repoRoot = path.resolve(import.meta.dirname, '../../../..');
     expect(config.webDistDir).toBe(path.join(repoRoot, 'apps', 'web', 'dist'));

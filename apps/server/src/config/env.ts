@@ -127,6 +127,8 @@ export interface Config {
   redisUrl: string | null;
   /** SMS over SMPP v3.4 (null: no SMS channel). */
   sms: SmsConfig | null;
+  /** DEMO_DATA_FORCE=1: the mockData flag seeds demo data even into a real PostgreSQL. */
+  demoDataForce: boolean;
   /** WhatsApp Business Cloud API (null: no WhatsApp channel). */
   whatsapp: WhatsAppConfig | null;
 }
@@ -293,6 +295,9 @@ const envSchema = z.object({
   ),
   MAIL_FROM: opt(z.string().refine(isMailbox, 'must be an e-mail address or "Name <address>"')),
   FEATURE_FLAGS: opt(z.string()),
+  DEMO_DATA_FORCE: opt(
+    z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 (seed anyway) or 0' }),
+  ),
   VAPID_PUBLIC_KEY: opt(
     z
       .string()
@@ -449,6 +454,7 @@ export function loadConfig(
     rateLimitAllowList: vars.RATE_LIMIT_ALLOWLIST ?? [],
     databasePoolMax: vars.DATABASE_POOL_MAX ?? DEFAULT_DATABASE_POOL_MAX,
     redisUrl: vars.REDIS_URL ?? null,
+    demoDataForce: vars.DEMO_DATA_FORCE === '1' || vars.DEMO_DATA_FORCE === 'true',
     sms: vars.SMS_SMPP_URL
       ? {
           smppUrl: vars.SMS_SMPP_URL,

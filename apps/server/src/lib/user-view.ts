@@ -97,6 +97,7 @@ export function toUserView(row: UserRow, facts: UserViewFacts = emptyFacts()): U
     totalDonations: facts.totalDonations,
     language: row.language,
     createdAt: row.createdAt.toISOString(),
+    ...(row.isDemo ? { isDemo: true as const } : {}),
     rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
     suspensionReason: row.status === 'suspended' ? row.suspensionReason : null,
     hospital: facts.hospital ?? null,

@@ -18,6 +18,7 @@ function configWith(emergencyServices: boolean, supportEmail = 'help@example.org
     flags: { ...FEATURE_FLAG_DEFAULTS, emergencyServices },
     supportEmail,
     vapidPublicKey: null,
+    demoData: false,
   });
 }
 

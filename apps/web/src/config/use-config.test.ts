@@ -22,6 +22,12 @@ describe('normalizeConfig', () => {
     expect(config.vapidPublicKey).toBeNull();
   });
 
+  it('says demo data is present only when the server says true', () => {
+    expect(normalizeConfig({ demoData: true }).demoData).toBe(true);
+    expect(normalizeConfig({ demoData: 'true' }).demoData).toBe(false);
+    expect(normalizeConfig({}).demoData).toBe(false);
+  });
+
   it('survives a reply that is not an object', () => {
     expect(normalizeConfig(null).flags).toEqual(FEATURE_FLAG_DEFAULTS);
   });

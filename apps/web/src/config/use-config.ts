@@ -40,6 +40,8 @@ export function normalizeConfig(data: unknown): AppConfig {
         ? raw.supportEmail
         : env.supportEmail,
     vapidPublicKey: typeof raw.vapidPublicKey === 'string' ? raw.vapidPublicKey : null,
+    // Only a clear "yes" shows the demo banner; an older server says nothing.
+    demoData: raw.demoData === true,
   };
 }
 

@@ -12,9 +12,15 @@ export interface RenderOptions {
   /** Flags the config query answers with (the rest keep their defaults). */
   flags?: Partial<FeatureFlags>;
   supportEmail?: string;
+  /** The config says the database holds demo data (the banner shows). */
+  demoData?: boolean;
 }
 
-export function createTestQueryClient({ flags, supportEmail }: RenderOptions = {}): QueryClient {
+export function createTestQueryClient({
+  flags,
+  supportEmail,
+  demoData,
+}: RenderOptions = {}): QueryClient {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
@@ -23,6 +29,7 @@ export function createTestQueryClient({ flags, supportEmail }: RenderOptions = {
     normalizeConfig({
       flags: { ...FEATURE_FLAG_DEFAULTS, ...flags },
       supportEmail: supportEmail ?? 'support@example.org',
+      demoData: demoData ?? false,
     }),
   );
   return queryClient;

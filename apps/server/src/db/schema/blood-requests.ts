@@ -78,6 +78,11 @@ export const bloodRequests = pgTable(
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
+    /**
+     * Demo data (the `mockData` flag, docs/decisions/010-demo-data.md): a synthetic request. Never
+     * matched with donors and never messages its contact.
+     */
+    isDemo: boolean().notNull().default(false),
   },
   (table) => [
     index('blood_requests_status_expires_idx').on(table.status, table.expiresAt),

@@ -1,6 +1,7 @@
 import type { BloodComponent, BloodType, StockChange } from '@bdms/shared';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -32,6 +33,11 @@ export const bloodStock = pgTable(
     expiringUnits: integer(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Demo data (the `mockData` flag, docs/decisions/010-demo-data.md): a synthetic figure. A centre's
+     * own update of the line replaces it and clears the mark.
+     */
+    isDemo: boolean().notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.facilityId, table.bloodType, table.component] }),

@@ -127,6 +127,11 @@ export const donations = pgTable(
     walkIn: boolean().notNull().default(false),
     bloodType: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Demo data (the `mockData` flag, docs/decisions/010-demo-data.md): a synthetic donation of a
+     * demo donor.
+     */
+    isDemo: boolean().notNull().default(false),
   },
   (table) => [
     index('donations_donor_donated_at_idx').on(table.donorId, table.donatedAt),

@@ -94,6 +94,11 @@ export const users = pgTable(
     referredBy: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     referralShared: boolean().notNull().default(false),
     registrationAddressHash: text(),
+    /**
+     * Demo data (the `mockData` flag, docs/decisions/010-demo-data.md): a synthetic donor. Never
+     * matched, never sent anything, removed by `npm run demo:remove`.
+     */
+    isDemo: boolean().notNull().default(false),
   },
   (table) => [
     index('users_role_status_idx').on(table.role, table.status),
@@ -119,7 +124,7 @@ export const users = pgTable(
         table.lastDonationAt,
       )
       .where(
-        sql`${table.role} = 'donor' and ${table.status} = 'approved' and ${table.deletedAt} is null`,
+        sql`${table.role} = 'donor' and ${table.status} = 'approved' and ${table.deletedAt} is null and not ${table.isDemo}`,
       ),
     index('users_donor_pincode_idx')
       .on(table.pincode)
@@ -133,6 +138,10 @@ export const users = pgTable(
     index('users_registration_address_idx')
       .on(table.registrationAddressHash)
       .where(sql`${table.registrationAddressHash} is not null`),
+    // Demo rows are few and found by this flag alone (presence, removal).
+    index('users_demo_idx')
+      .on(table.isDemo)
+      .where(sql`${table.isDemo}`),
     check('users_role_check', sql`${table.role} in (${inList(ROLES)})`),
     check('users_status_check', sql`${table.status} in (${inList(DONOR_STATUSES)})`),
   ],

@@ -155,7 +155,9 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     at: Date,
   ): Promise<BloodRequestRow> {
     const repo = createBloodRequestsRepository(tx);
-    if (row.latitude === null || row.longitude === null) {
+    // A demo request (the mockData flag) never reaches a donor, real or demo: its rounds are
+    // recorded and tell nobody (docs/decisions/010-demo-data.md).
+    if (row.isDemo || row.latitude === null || row.longitude === null) {
       return repo.update(row.id, { matchRound: round, lastMatchedAt: at, updatedAt: at });
     }
     const settings = await readNotificationSettings(tx);

@@ -48,6 +48,7 @@ export function toFullView(
     expiresAt: row.expiresAt.toISOString(),
     searchRadiusKm: row.searchRadiusKm,
     locationSource: row.locationSource ?? null,
+    ...(row.isDemo ? { isDemo: true as const } : {}),
   };
 }
 

@@ -114,7 +114,8 @@ export function candidateSql(query: CandidateQuery, page: CandidatePage = {}): S
   );
   const exactType = query.donorTypes[0] ?? null;
   const { box } = query;
-  const common = sql`u.role = 'donor' and u.status = 'approved' and u.deleted_at is null
+  // Demo donors (the mockData flag) are never candidates: not even for demo requests.
+  const common = sql`u.role = 'donor' and u.status = 'approved' and u.deleted_at is null and not u.is_demo
     and u.available and u.blood_type in (${types})
     and (u.last_donation_at is null or u.last_donation_at <= ${query.lastDonationBy.toISOString()}::timestamptz)`;
   const distance = (lat: SQL, lng: SQL) => sql`(2 * 6371.0088 * asin(least(1, sqrt(

@@ -109,6 +109,8 @@ export function createBloodStockRepository(db: Db) {
             expiringUnits: sql`excluded.expiring_units`,
             updatedAt: sql`excluded.updated_at`,
             updatedBy: sql`excluded.updated_by`,
+            // The centre's own figure replaces a demo one (mockData) and is no longer demo.
+            isDemo: false,
           },
         });
     },
@@ -117,7 +119,7 @@ export function createBloodStockRepository(db: Db) {
     async touchAll(facilityId: string, at: Date, userId: string): Promise<number> {
       const rows = await db
         .update(bloodStock)
-        .set({ updatedAt: at, updatedBy: userId })
+        .set({ updatedAt: at, updatedBy: userId, isDemo: false })
         .where(eq(bloodStock.facilityId, facilityId))
         .returning({ facilityId: bloodStock.facilityId });
       return rows.length;

@@ -40,6 +40,7 @@ interface DonationJson {
   walk_in: boolean;
   blood_type: string | null;
   created_at: string;
+  is_demo: boolean;
 }
 
 function donationFromJson(json: DonationJson): DonationRow {
@@ -57,6 +58,7 @@ function donationFromJson(json: DonationJson): DonationRow {
     walkIn: json.walk_in,
     bloodType: json.blood_type,
     createdAt: new Date(json.created_at),
+    isDemo: json.is_demo,
   };
 }
 

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import {
+  bloodRequests,
   notificationDeliveries,
   notifications,
   users,
@@ -108,7 +109,12 @@ export function createNotifier(deps: NotifierDeps) {
 
   async function notify(tx: Db, userId: string, input: NotifyInput): Promise<string | null> {
     const [user] = await tx
-      .select({ language: users.language, phone: users.phone, deletedAt: users.deletedAt })
+      .select({
+        language: users.language,
+        phone: users.phone,
+        deletedAt: users.deletedAt,
+        isDemo: users.isDemo,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
@@ -145,6 +151,9 @@ export function createNotifier(deps: NotifierDeps) {
       user: { language: user.language, phone: user.phone },
       at,
     };
+    // A demo account (the mockData flag) gets the in-app row only: no push, e-mail, SMS or
+    // WhatsApp is ever queued for it (docs/decisions/010-demo-data.md).
+    if (user.isDemo) return row.id;
     const deliveries: DeliveryInsert[] = [];
     for (const channel of channels) deliveries.push(...(await channel.plan(event, context)));
     if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
@@ -161,6 +170,13 @@ export function createNotifier(deps: NotifierDeps) {
     tx: Db,
     message: RequesterMessage,
   ): Promise<DeliveryChannel | null> {
+    // A demo request's contact (the mockData flag) is never messaged.
+    const [request] = await tx
+      .select({ isDemo: bloodRequests.isDemo })
+      .from(bloodRequests)
+      .where(eq(bloodRequests.id, message.bloodRequestId))
+      .limit(1);
+    if (request?.isDemo) return null;
     const context: PlanContext = {
       tx,
       settings: await readNotificationSettings(tx),

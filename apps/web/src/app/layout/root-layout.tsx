@@ -7,6 +7,7 @@ import { PageLoader } from '../../components/full-screen-loader';
 import { createErrorId } from '../../lib/error-id';
 import { afterLoad } from '../../lib/after-load';
 import { useHydrated } from '../../lib/use-hydrated';
+import { DemoDataBanner } from './demo-data-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -64,6 +65,7 @@ export function RootLayout() {
       >
         {t('skipToContent')}
       </a>
+      <DemoDataBanner />
       <UntilHydrated>
         <Header />
       </UntilHydrated>

@@ -39,6 +39,18 @@ function actionNames(article: HTMLElement): string[] {
 }
 
 describe('/admin/requests', () => {
+  it('tags a demo request, and only it', async () => {
+    await renderRequests({
+      'GET /blood-requests': page([
+        makeRequest({ id: 'r-demo', trackingCode: 'DEMO2345', isDemo: true }),
+        makeRequest({ id: 'r-real', trackingCode: 'REAL2345' }),
+      ]),
+    });
+    await screen.findByText('2 requests');
+    expect(within(card('DEMO2345')).getByText('Demo')).toBeInTheDocument();
+    expect(within(card('REAL2345')).queryByText('Demo')).toBeNull();
+  });
+
   it('shows each request with its urgency, contact, matches, and only the changes its status allows', async () => {
     await renderRequests({
       'GET /blood-requests': page([

@@ -70,6 +70,15 @@ export function recipientDomain(address: string): string {
   return at === -1 ? '(invalid)' : address.slice(at + 1);
 }
 
+/**
+ * True for an address on `.invalid`, the top-level domain reserved never to resolve (RFC 2606,
+ * RFC 6761), such as the demo data's `@example.invalid`: the message is kept in the outbox as
+ * `logged` and never handed to SMTP.
+ */
+export function isUndeliverableAddress(address: string): boolean {
+  return /(^|\.)invalid\.?$/i.test(recipientDomain(address));
+}
+
 function smtpTransport(smtpUrl: string): MailTransport {
   return createTransport({
     url: smtpUrl,
@@ -238,15 +247,17 @@ export function createMailer(deps: MailerDeps) {
           htmlBody: mail.html,
           replyTo: mail.replyTo ?? null,
           kind: mail.kind,
-          status: transport ? 'queued' : 'logged',
+          status: transport && !isUndeliverableAddress(mail.to) ? 'queued' : 'logged',
           nextAttemptAt: new Date(now()),
         })
         .returning();
       if (!row) throw new Error('mail_outbox insert returned no row');
-      if (!transport) {
+      if (row.status === 'logged') {
         logger.info(
           { mailId: row.id, kind: mail.kind, to: recipientDomain(mail.to), subject: mail.subject },
-          'SMTP_URL is not set: the message is kept in the mail_outbox table (status logged), not sent',
+          transport
+            ? 'The address is on .invalid (demo data): the message is kept in the mail_outbox table (status logged), not sent'
+            : 'SMTP_URL is not set: the message is kept in the mail_outbox table (status logged), not sent',
         );
       }
       return row;
@@ -264,7 +275,7 @@ export function createMailer(deps: MailerDeps) {
       messageId: string | null;
       error: string | null;
     }> {
-      if (!transport) {
+      if (!transport || isUndeliverableAddress(mail.to)) {
         const row = await this.enqueue(mail);
         return { row, status: 'logged', messageId: null, error: null };
       }

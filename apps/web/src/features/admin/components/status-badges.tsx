@@ -12,6 +12,12 @@ const DONOR_STATUS_VARIANTS: Record<string, BadgeVariant> = {
 
 const KNOWN_DONOR_STATUSES = ['pending', 'approved', 'active', 'rejected', 'suspended'] as const;
 
+/** A demo record (the `mockData` flag): made up, never contacted. */
+export function DemoBadge() {
+  const { t } = useTranslation();
+  return <Badge variant="warning">{t('demoData.tag')}</Badge>;
+}
+
 export function DonorStatusBadge({ status }: { status: string | null | undefined }) {
   const { t } = useTranslation('admin');
   const value = status ?? 'pending';

@@ -15,6 +15,7 @@ import { useAdminErrorMessage } from '../../lib/use-admin-error';
 import { ConfirmDialog } from '../confirm-dialog';
 import {
   BloodTypeMark,
+  DemoBadge,
   RequestStatusBadge,
   UrgencyBadge,
   useRequestStatusLabel,
@@ -91,6 +92,7 @@ export function RequestCard({ request }: { request: BloodRequest }) {
           <div className="flex flex-wrap items-center gap-2">
             <UrgencyBadge urgency={request.urgency} />
             <RequestStatusBadge status={request.status} />
+            {request.isDemo && <DemoBadge />}
           </div>
         </header>
 

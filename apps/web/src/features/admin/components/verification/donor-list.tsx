@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../../components/badge';
 import { cn } from '../../../../lib/cn';
 import { useFormat } from '../../lib/format';
-import { BloodTypeMark, DonorStatusBadge } from '../status-badges';
+import { BloodTypeMark, DemoBadge, DonorStatusBadge } from '../status-badges';
 
 /**
  * Donors as a list of buttons: Tab reaches each, Enter or Space opens it in the panel. The open
@@ -55,6 +55,7 @@ export function DonorList({
                 </span>
                 <span className="mt-1 flex flex-wrap gap-1.5">
                   <DonorStatusBadge status={donor.status} />
+                  {donor.isDemo && <DemoBadge />}
                   {showOnboarding &&
                     (donor.onboardingCompleted ? (
                       <Badge variant="info">{t('verification.onboardingDone')}</Badge>
