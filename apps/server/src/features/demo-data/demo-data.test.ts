@@ -25,6 +25,7 @@ import { createBloodRequestsRepository } from '../blood-requests/blood-requests.
 import { createBloodStockRepository } from '../blood-stock/blood-stock.repository';
 import { loadReferenceData } from '../facilities/facilities.loader';
 import { isUndeliverableAddress } from '../notifications/mail/mailer';
+import { createRequesterMessages } from '../notifications/requester-messages';
 import {
   canonicalState,
   DEMO_EMAIL_DOMAIN,
@@ -416,6 +417,39 @@ describe('demo records are never reached', () => {
       .from(bloodRequestMatches)
       .where(eq(bloodRequestMatches.requestId, realId));
     expect(matched.map((m) => m.donorId)).toEqual([donor.row.id]);
+  });
+
+  it("never messages a demo request's contact, even one with a real-looking phone", async () => {
+    await start({ FEATURE_FLAGS: 'mockData,bloodRequests' });
+    const [demoRequest] = await db()
+      .select()
+      .from(bloodRequests)
+      .where(sql`${bloodRequests.isDemo} and ${bloodRequests.status} = 'pending'`)
+      .orderBy(asc(bloodRequests.trackingCode))
+      .limit(1);
+    const sent: string[] = [];
+    const messages = createRequesterMessages({
+      notifier: {
+        messageRequester: async (_tx, message) => {
+          sent.push(message.bloodRequestId);
+          return 'sms';
+        },
+      },
+      publicUrl: 'https://rakt.example.in',
+      now: () => NOW,
+    });
+    // As a guest's request waiting for review, with a number SMS could reach.
+    const asGuest = {
+      ...demoRequest!,
+      createdBy: null,
+      createdByRole: 'guest' as const,
+      contactPhone: '+919812345678',
+    };
+    expect(await messages.requestReceived(db(), asGuest)).toBeNull();
+    expect(sent).toEqual([]);
+    // The same request, not demo, is messaged: the demo mark alone kept it quiet.
+    expect(await messages.requestReceived(db(), { ...asGuest, isDemo: false })).toBe('sms');
+    expect(sent).toEqual([demoRequest!.id]);
   });
 
   it('keeps mail to the demo domain in the outbox', () => {

@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import {
-  bloodRequests,
   notificationDeliveries,
   notifications,
   users,
@@ -170,13 +169,6 @@ export function createNotifier(deps: NotifierDeps) {
     tx: Db,
     message: RequesterMessage,
   ): Promise<DeliveryChannel | null> {
-    // A demo request's contact (the mockData flag) is never messaged.
-    const [request] = await tx
-      .select({ isDemo: bloodRequests.isDemo })
-      .from(bloodRequests)
-      .where(eq(bloodRequests.id, message.bloodRequestId))
-      .limit(1);
-    if (request?.isDemo) return null;
     const context: PlanContext = {
       tx,
       settings: await readNotificationSettings(tx),

@@ -36,6 +36,8 @@ export function createRequesterMessages(deps: RequesterMessagesDeps) {
     kind: RequesterMessageKind,
   ): Promise<DeliveryChannel | null> {
     if (row.createdBy !== null || row.createdByRole !== 'guest') return null;
+    // A demo request's contact (the mockData flag) is never messaged.
+    if (row.isDemo) return null;
     if (row.status !== (kind === 'request_received' ? 'pending' : 'in_progress')) return null;
     // A landline takes no SMS or WhatsApp; a scrubbed request has no phone.
     const destination = row.contactPhone ? normalizeIndianPhone(row.contactPhone) : null;
