@@ -7,8 +7,9 @@
 // TEST_DATABASE_URL is set, on PostgreSQL. Lighthouse runs with the system Chromium.
 //
 // Options (environment): BENCH_DURATION seconds per load run (default 10); BENCH_ONLY a comma list
-// of sections to run (ceiling,startup,public,auth,writes,pages,lighthouse,matching,export,stock,
-// emergency); BENCH_EMERGENCY_DONORS (default 100000) and BENCH_EMERGENCY_RUNS (default 40) for
+// of sections to run (ceiling,startup,public,auth,writes,respond,pages,lighthouse,matching,export,
+// stock,emergency); BENCH_RESPOND_DONORS (default 2000) and BENCH_RESPOND_REQUESTS (default 30)
+// for donors answering alerts (PostgreSQL: BENCH_SERVER_DB=postgres); BENCH_EMERGENCY_DONORS (default 100000) and BENCH_EMERGENCY_RUNS (default 40) for
 // the emergency path (PostgreSQL: needs TEST_DATABASE_URL);
 // BENCH_MATCHING_SIZES (default 100000,1000000); BENCH_EXPORT_DONORS (default 100000);
 // BENCH_SERVER_DB=postgres runs the server under load on a new database of TEST_DATABASE_URL's
@@ -23,6 +24,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { buildIfStale, ROOT } from './lib/build.mjs';
 import { emergencyPath } from './lib/emergency-bench.mjs';
+import { prepareResponses } from './lib/respond-bench.mjs';
 import { scratchPostgres, sharedSecrets } from './faults/lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -420,7 +422,7 @@ buildIfStale();
 console.log(`Machine: ${results.machine}; ${CONNECTIONS} connections, ${DURATION_S} s per run`);
 
 // 1. The ceiling: a bare Fastify hello server.
-if (wants('ceiling') || wants('public') || wants('auth') || wants('writes')) {
+if (wants('ceiling') || wants('public') || wants('auth') || wants('writes') || wants('respond')) {
   console.log('\n# Ceiling');
   const hello = startProcess(['scripts/lib/hello-server.mjs'], { PORT: '3299' });
   await waitFor('http://127.0.0.1:3299/');
@@ -550,6 +552,53 @@ try {
       `${BASE}/api/v1/blood-requests`,
       options,
     );
+  }
+
+  // 5b. Donors answering alerts (PostgreSQL): each answer a different (donor, request) pair.
+  if (wants('respond')) {
+    console.log('\n# Donor answers (accept or decline)');
+    if (!serverDatabase) {
+      console.log('  skipped: needs BENCH_SERVER_DB=postgres');
+    } else {
+      const admin = await api('POST', '/api/v1/auth/login', { ...ADMIN, role: 'admin' });
+      const answers = await prepareResponses({
+        databaseUrl: serverDatabase.url,
+        jwtSecret: serverEnv.JWT_SECRET,
+        api,
+        adminToken: admin.tokens.accessToken,
+        donors: Number(process.env.BENCH_RESPOND_DONORS ?? 2000),
+        requests: Number(process.env.BENCH_RESPOND_REQUESTS ?? 30),
+      });
+      console.log(`  ${answers.length} (donor, request) pairs to answer`);
+      let next = 0;
+      await load(
+        'writes',
+        'POST blood-requests/{id}/respond (accept or decline)',
+        `${BASE}/api/v1/blood-requests`,
+        {
+          method: 'POST',
+          amount: answers.length,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const answer = answers[next % answers.length];
+                next += 1;
+                return {
+                  ...request,
+                  path: `/api/v1/blood-requests/${answer.requestId}/respond`,
+                  headers: {
+                    ...request.headers,
+                    'content-type': 'application/json',
+                    authorization: `Bearer ${answer.token}`,
+                  },
+                  body: JSON.stringify({ response: answer.response }),
+                };
+              },
+            },
+          ],
+        },
+      );
+    }
   }
 
   // 6. What a phone downloads: every script and stylesheet of the page, gzip.

@@ -27,11 +27,12 @@ const BUDGETS = {
   'GET users/:id/donations': 2,
   'GET users/:id/availability': 2,
   'GET /notifications': 2,
-  // Writes: the notifier's per-recipient statements (user, notification, push subscriptions,
-  // deliveries) dominate them; settings and flags are read once per transaction. The guest's
-  // own messages (request received, a donor is coming) cost a duplicate check and an insert.
-  'POST /blood-requests (guest)': 13 + PER_LIMIT,
-  'PUT blood-requests/:id/status (verify, one donor matched)': 19,
+  // Writes: the notifier's per-recipient statements (the user with their push subscriptions,
+  // the notification, its deliveries) dominate them; settings and flags are read once per
+  // transaction. The guest's own messages (request received, a donor is coming) cost a
+  // duplicate check and an insert.
+  'POST /blood-requests (guest)': 12 + PER_LIMIT,
+  'PUT blood-requests/:id/status (verify, one donor matched)': 18,
   'POST blood-requests/:id/respond': 10,
 };
 

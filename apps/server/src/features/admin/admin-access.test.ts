@@ -66,6 +66,7 @@ const ADMIN_ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: obj
   { method: 'GET', url: '/api/v1/admin/client-logs' },
   { method: 'GET', url: '/api/v1/admin/debug' },
   { method: 'GET', url: '/api/v1/admin/notifications/channels' },
+  { method: 'GET', url: '/api/v1/admin/referrals' },
   { method: 'GET', url: '/api/v1/admin/stock/summary' },
   { method: 'GET', url: '/api/v1/admin/stock/summary.csv' },
 ];

@@ -2,11 +2,32 @@ import type { Deferral, QuestionnaireAnswers, QuestionnaireReviewReason } from '
 import { and, eq, gte, isNotNull, isNull, lt, lte, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { questionnaires, users, type QuestionnaireRow, type UserRow } from '../../db/schema';
+import { isTransaction } from '../../lib/query-all';
+
+/** The users row by id, prepared once per pool (issue #20: every donor screen reads it). */
+function prepareFindUser(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('donors_find_user');
+}
+const preparedFindUser = new WeakMap<Db, ReturnType<typeof prepareFindUser>>();
 
 export function createDonorsRepository(db: Db) {
   return {
     async findUser(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      if (isTransaction(db)) {
+        const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+        return row;
+      }
+      let prepared = preparedFindUser.get(db);
+      if (!prepared) {
+        prepared = prepareFindUser(db);
+        preparedFindUser.set(db, prepared);
+      }
+      const [row] = await prepared.execute({ id });
       return row;
     },
 

@@ -203,9 +203,11 @@ describe('/admin', () => {
       const features = section('Features');
       await within(features).findByRole('switch', { name: 'SMS notifications' });
       expect(within(features).getAllByText('Not configured')).toHaveLength(1);
+      // Every flag says what it switches (issue #21): none is "reserved" any more.
       expect(
         within(features).getByRole('switch', { name: 'Sample data' }),
-      ).toHaveAccessibleDescription(/Reserved/);
+      ).toHaveAccessibleDescription(/Demo data/);
+      expect(within(features).queryAllByText(/Reserved/)).toEqual([]);
     });
   });
 

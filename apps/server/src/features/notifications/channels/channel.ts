@@ -20,7 +20,8 @@ export interface NotificationEvent {
   reachOut: boolean;
   critical: boolean;
   bloodRequestId: string | null;
-  user: { language: string; phone: string | null };
+  /** `pushSubscriptionIds`: read with the user when the notifier has them (else the channel reads). */
+  user: { language: string; phone: string | null; pushSubscriptionIds?: readonly string[] };
   at: Date;
 }
 

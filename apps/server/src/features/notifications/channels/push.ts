@@ -58,14 +58,18 @@ export function createPushChannel(deps: PushChannelDeps): Channel {
 
     async plan(event, { tx, settings }) {
       if (!settings.pushEnabled) return [];
-      const subscriptions = await tx
-        .select({ id: pushSubscriptions.id })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, event.userId));
-      return subscriptions.map((sub) => ({
+      const ids =
+        event.user.pushSubscriptionIds ??
+        (
+          await tx
+            .select({ id: pushSubscriptions.id })
+            .from(pushSubscriptions)
+            .where(eq(pushSubscriptions.userId, event.userId))
+        ).map((sub) => sub.id);
+      return ids.map((id) => ({
         notificationId: event.notificationId,
         channel: 'push' as const,
-        pushSubscriptionId: sub.id,
+        pushSubscriptionId: id,
         nextAttemptAt: event.at,
         createdAt: event.at,
       }));
