@@ -141,7 +141,13 @@ function UrgencyTable({ report }: { report: MonthlyReport }) {
   const { t } = useTranslation('admin');
   const format = useFormat();
   return (
-    <div className="overflow-x-auto">
+    // Scrolls on a narrow screen: a named, focusable region, so the keyboard can scroll it too.
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={t('reports.urgency.title')}
+      className="overflow-x-auto"
+    >
       <table className="w-full min-w-[28rem] text-sm">
         <caption className="sr-only">{t('reports.urgency.title')}</caption>
         <thead>
@@ -191,7 +197,12 @@ function StateTable({ report }: { report: MonthlyReport }) {
   }
   const metrics = ['registrations', 'approvals', 'requests', 'donations'] as const;
   return (
-    <div className="max-h-[28rem] overflow-auto">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={t('reports.byState.title')}
+      className="max-h-[28rem] overflow-auto"
+    >
       <table className="w-full min-w-[28rem] text-sm">
         <caption className="sr-only">{t('reports.byState.title')}</caption>
         <thead className="sticky top-0 bg-white">
