@@ -681,7 +681,13 @@ if (wants('emergency')) {
         stop,
         waitFor,
       },
-      env: { ...serverEnv, PORT: String(emergencyPort), DATA_DIR: emergencyDir },
+      // Its own PostgreSQL database: the secrets every instance on one database shares.
+      env: {
+        ...serverEnv,
+        ...sharedSecrets(),
+        PORT: String(emergencyPort),
+        DATA_DIR: emergencyDir,
+      },
       runs: Number(process.env.BENCH_EMERGENCY_RUNS ?? 40),
       donors: Number(process.env.BENCH_EMERGENCY_DONORS ?? 100_000),
       readRate: 200,
