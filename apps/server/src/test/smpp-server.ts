@@ -99,7 +99,9 @@ export async function startTestSmppServer(options: TestSmppServerOptions = {}) {
       else answer();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve()),
+  );
   const port = (server.address() as AddressInfo).port;
 
   function sendDeliver(fields: Record<string, unknown>): Promise<number> {

@@ -66,7 +66,9 @@ export async function startWhatsAppCloudServer(options: {
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve()),
+  );
   const port = (server.address() as AddressInfo).port;
 
   /** A webhook body and headers as Meta sends them. */
