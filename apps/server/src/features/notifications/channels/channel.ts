@@ -20,8 +20,8 @@ export interface NotificationEvent {
   reachOut: boolean;
   critical: boolean;
   bloodRequestId: string | null;
-  /** `pushSubscriptionIds`: read with the user when the notifier has them (else the channel reads). */
-  user: { language: string; phone: string | null; pushSubscriptionIds?: readonly string[] };
+  /** `pushSubscriptionIds`: the person's push subscriptions, read with them by the notifier. */
+  user: { language: string; phone: string | null; pushSubscriptionIds: readonly string[] };
   at: Date;
 }
 

@@ -56,17 +56,9 @@ export function createPushChannel(deps: PushChannelDeps): Channel {
   return {
     name: 'push',
 
-    async plan(event, { tx, settings }) {
+    async plan(event, { settings }) {
       if (!settings.pushEnabled) return [];
-      const ids =
-        event.user.pushSubscriptionIds ??
-        (
-          await tx
-            .select({ id: pushSubscriptions.id })
-            .from(pushSubscriptions)
-            .where(eq(pushSubscriptions.userId, event.userId))
-        ).map((sub) => sub.id);
-      return ids.map((id) => ({
+      return event.user.pushSubscriptionIds.map((id) => ({
         notificationId: event.notificationId,
         channel: 'push' as const,
         pushSubscriptionId: id,

@@ -9,6 +9,7 @@ import {
   type MonthlyReport,
 } from '@bdms/shared';
 import { Button } from '../../../../components/button';
+import { ScrollRegion } from '../../../../components/scroll-region';
 import { Spinner } from '../../../../components/spinner';
 import { useToast } from '../../../../components/toast';
 import { useFeatureFlag } from '../../../../config/use-config';
@@ -141,13 +142,7 @@ function UrgencyTable({ report }: { report: MonthlyReport }) {
   const { t } = useTranslation('admin');
   const format = useFormat();
   return (
-    // Scrolls on a narrow screen: a named, focusable region, so the keyboard can scroll it too.
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={t('reports.urgency.title')}
-      className="overflow-x-auto"
-    >
+    <ScrollRegion label={t('reports.urgency.title')}>
       <table className="w-full min-w-[28rem] text-sm">
         <caption className="sr-only">{t('reports.urgency.title')}</caption>
         <thead>
@@ -185,7 +180,7 @@ function UrgencyTable({ report }: { report: MonthlyReport }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -197,12 +192,7 @@ function StateTable({ report }: { report: MonthlyReport }) {
   }
   const metrics = ['registrations', 'approvals', 'requests', 'donations'] as const;
   return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={t('reports.byState.title')}
-      className="max-h-[28rem] overflow-auto"
-    >
+    <ScrollRegion label={t('reports.byState.title')} className="max-h-[28rem] overflow-auto">
       <table className="w-full min-w-[28rem] text-sm">
         <caption className="sr-only">{t('reports.byState.title')}</caption>
         <thead className="sticky top-0 bg-white">
@@ -232,7 +222,7 @@ function StateTable({ report }: { report: MonthlyReport }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
