@@ -241,12 +241,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     const user = await repository.findByVerifiedPhone(phone);
     if (!user || user.deletedAt || (await repository.isDisabled(user))) return;
     const issued = deps.phoneCodes.issue('login', phone, user.language);
-    const at = now();
     await repository.insertLoginCode({
       userId: user.id,
       codeHash: hashOtpCode(deps.config.jwtSecret, user.id, OTP_PURPOSE, issued.code),
       requestedFrom: addressDigest(context.ip),
-      createdAt: new Date(at),
+      createdAt: issued.issuedAt,
       expiresAt: issued.expiresAt,
       phone,
     });

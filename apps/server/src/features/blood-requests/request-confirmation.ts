@@ -77,8 +77,8 @@ export function createRequestConfirmation(
       throw tooManyAttempts(seconds);
     }
     await deps.phoneCodes.takeDailyBudget(phone, tx);
-    const at = new Date(deps.now());
     const issued = deps.phoneCodes.issue(PURPOSE, phone, row.language);
+    const at = issued.issuedAt;
     await voidCodesOf(tx, { bloodRequestId: row.id }, PURPOSE, at);
     await tx.insert(oneTimeCodes).values({
       bloodRequestId: row.id,

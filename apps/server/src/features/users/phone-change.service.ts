@@ -77,14 +77,17 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
       // Counted for every number, free or not, so the 429 reveals nothing either.
       await deps.phoneCodes.takeDailyBudget(phone, tx);
       const repo = createPhoneChangeRepository(tx);
-      const at = now();
-      const { code, expiresAt, deliver } = deps.phoneCodes.issue(PURPOSE, phone, target.language);
-      await repo.voidPending(target.id, new Date(at));
+      const { code, issuedAt, expiresAt, deliver } = deps.phoneCodes.issue(
+        PURPOSE,
+        phone,
+        target.language,
+      );
+      await repo.voidPending(target.id, issuedAt);
       await repo.insertPending({
         userId: target.id,
         phone,
         codeHash: codeHash(target.id, code),
-        createdAt: new Date(at),
+        createdAt: issuedAt,
         expiresAt,
       });
       // Read either way, so both answers take the same path; the reply never says which.

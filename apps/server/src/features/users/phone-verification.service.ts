@@ -60,8 +60,8 @@ export function createPhoneVerification(deps: PhoneVerificationDeps) {
     );
     if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
     await deps.phoneCodes.takeDailyBudget(phone, tx);
-    const at = new Date(deps.now());
     const issued = deps.phoneCodes.issue(PURPOSE, phone, user.language);
+    const at = issued.issuedAt;
     await voidCodesOf(tx, { userId: user.id }, PURPOSE, at);
     await tx.insert(oneTimeCodes).values({
       userId: user.id,

@@ -25,6 +25,8 @@ export interface PhoneCodesDeps {
 /** A fresh code, its expiry, and how to hand it to the provider once the caller's data is saved. */
 export interface IssuedPhoneCode {
   code: string;
+  /** When the code was made: its row's `createdAt`, so the two dates are exactly the TTL apart. */
+  issuedAt: Date;
   expiresAt: Date;
   /** Hands the code over without waiting (the reply must not wait on, or reveal, the provider). */
   deliver: () => void;
@@ -70,9 +72,11 @@ export function createPhoneCodes(deps: PhoneCodesDeps) {
       const sender = deps.sender;
       if (!sender) throw new AppError('SMS_UNAVAILABLE', SMS_UNAVAILABLE_CODE_MESSAGE);
       const code = generateOtpCode();
+      const at = deps.now();
       return {
         code,
-        expiresAt: new Date(deps.now() + OTP_TTL_MINUTES * 60_000),
+        issuedAt: new Date(at),
+        expiresAt: new Date(at + OTP_TTL_MINUTES * 60_000),
         deliver() {
           sender
             .send({
