@@ -22,7 +22,7 @@ import { createTestDatabase, wantsPostgres, type TestDatabase } from './test/tes
 const PER_LIMIT = wantsPostgres() ? 2 : 0;
 
 const BUDGETS = {
-  'GET /auth/me': 2,
+  'GET /auth/me': 1,
   'GET users/:id/stats': 2,
   'GET users/:id/donations': 2,
   'GET users/:id/availability': 2,

@@ -8,6 +8,7 @@ import {
 } from '@bdms/shared';
 import { asc, count, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { CallerFacts } from '../plugins/auth';
 import {
   documents,
   donations,
@@ -166,26 +167,48 @@ export function createUserViews(deps: UserViewsDeps) {
     return toUserView(row, facts);
   }
 
+  /**
+   * The user object with what authentication needs of the same row (`authenticateWith`), in
+   * one statement: `/auth/me`, the hottest signed-in read, costs one round trip (issue #20).
+   * Undefined when there is no row; a deleted account's row comes back for the caller check.
+   */
+  async function loadWithCaller(
+    id: string,
+  ): Promise<{ caller: CallerFacts; value: User } | undefined> {
+    const [found, effective] = await Promise.all([reads.userWithFacts(id), deps.flags.getFlags()]);
+    if (!found) return undefined;
+    const at = now();
+    const { user, facts, hospital } = found;
+    const caller: CallerFacts = {
+      id: user.id,
+      role: user.role,
+      status: user.status,
+      deletedAt: user.deletedAt,
+      tokenVersion: user.tokenVersion,
+      hospitalStatus: hospital?.verificationStatus ?? null,
+      hospitalDisabled: hospital?.disabled ?? false,
+    };
+    if (user.role === 'donor') {
+      return { caller, value: donorView(user, facts, effective.documentUpload, at) };
+    }
+    const view = emptyFacts(at);
+    if (user.role === 'hospital' && user.hospitalId && hospital) {
+      view.hospital = { id: user.hospitalId, ...hospital };
+    }
+    return { caller, value: toUserView(user, view) };
+  }
+
   return {
     /**
      * The user object of a live account by id, in one statement (the row with its facts);
-     * undefined when there is no such account or it was deleted. For the hot reads (/auth/me).
+     * undefined when there is no such account or it was deleted.
      */
     async loadById(id: string): Promise<User | undefined> {
-      const [found, effective] = await Promise.all([
-        reads.userWithFacts(id),
-        deps.flags.getFlags(),
-      ]);
-      if (!found || found.user.deletedAt) return undefined;
-      const at = now();
-      const { user, facts, hospital } = found;
-      if (user.role === 'donor') return donorView(user, facts, effective.documentUpload, at);
-      const view = emptyFacts(at);
-      if (user.role === 'hospital' && user.hospitalId && hospital) {
-        view.hospital = { id: user.hospitalId, ...hospital };
-      }
-      return toUserView(user, view);
+      const found = await loadWithCaller(id);
+      return found && !found.caller.deletedAt ? found.value : undefined;
     },
+
+    loadWithCaller,
 
     async load(row: UserRow, db: Db = deps.db, flags?: FeatureFlags): Promise<User> {
       const at = now();

@@ -23,7 +23,6 @@ import { AppError } from '../../lib/app-error';
 import { ACCOUNT_LIMITS, DAILY_LIMITS } from '../../lib/auth-limits';
 import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
-import { currentUser } from '../../plugins/auth';
 import type { AuthService, LoginTarget } from './auth.service';
 
 /**
@@ -222,7 +221,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/api/v1/auth/me',
     {
-      preHandler: app.authenticate,
+      // Authenticated in the handler: the caller's row comes with the user object in one
+      // statement (app.authenticateWith), not in a statement of its own (issue #20).
       // A hospital waiting for verification reads its own account to see where it stands.
       config: { allowUnverifiedHospital: true },
       schema: {
@@ -239,7 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => ({
       success: true as const,
-      data: { user: await auth.me(currentUser(request).id) },
+      data: { user: await app.authenticateWith(request, auth.me) },
     }),
   );
 

@@ -6,7 +6,6 @@ import {
   type Register,
   type RegisterResult,
   type Role,
-  type User,
 } from '@bdms/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
@@ -446,11 +445,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    async me(userId: string): Promise<User> {
-      const user = await deps.userViews.loadById(userId);
-      if (!user) throw new AppError('UNAUTHENTICATED', INVALID_REFRESH_TOKEN_MESSAGE);
-      return user;
-    },
+    /** The caller's user object with their caller facts, for `app.authenticateWith`. */
+    me: (userId: string) => deps.userViews.loadWithCaller(userId),
 
     async isEmailAvailable(email: string): Promise<boolean> {
       return !(await repository.isEmailTaken(email));
