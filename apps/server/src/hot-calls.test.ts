@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { donations, notifications } from './db/schema';
+import { donations, notifications, users } from './db/schema';
 import { submitQuestionnaire, insertDocument } from './test/admin-helpers';
 import { makeDonor, requestBody } from './test/blood-request-helpers';
 import { signIn, type SignedInUser } from './test/donor-helpers';
@@ -23,9 +23,9 @@ const PER_LIMIT = wantsPostgres() ? 2 : 0;
 
 const BUDGETS = {
   'GET /auth/me': 1,
-  'GET users/:id/stats': 2,
+  'GET users/:id/stats': 1,
   'GET users/:id/donations': 2,
-  'GET users/:id/availability': 2,
+  'GET users/:id/availability': 1,
   'GET /notifications': 2,
   // Writes: the notifier's per-recipient statements (the user with their push subscriptions,
   // the notification, its deliveries) dominate them; settings and flags are read once per
@@ -143,6 +143,49 @@ describe('queries per hot call', () => {
         count: Math.min(count, BUDGETS[call as keyof typeof BUDGETS]),
       });
     }
+  });
+
+  it("another person's stats and availability: the same answer for an administrator, 403 for a stranger", async () => {
+    const donor = await busyDonor();
+    const id = donor.row.id;
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const stranger = await makeDonor(subject.app, db());
+    for (const path of ['stats', 'availability'] as const) {
+      const own = await get(`/api/v1/users/${id}/${path}`, donor);
+      // The caller and the subject differ: the caller's row, then the subject's (2 statements).
+      const read = await countQueries(testDb.database, () =>
+        get(`/api/v1/users/${id}/${path}`, admin),
+      );
+      expect(read.result.statusCode, read.result.body).toBe(200);
+      expect(read.result.json().data).toEqual(own.json().data);
+      expect(read.queries.length).toBeLessThanOrEqual(2);
+      const refused = await get(`/api/v1/users/${id}/${path}`, stranger);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().data).toBeUndefined();
+      expect(refused.body).not.toContain(donor.row.email);
+    }
+  });
+
+  it('a self read checks the token as authenticate does: an old token and a deleted account get 401', async () => {
+    const donor = await busyDonor();
+    const id = donor.row.id;
+    await db().update(users).set({ tokenVersion: 99 }).where(eq(users.id, id));
+    for (const url of [
+      '/api/v1/auth/me',
+      `/api/v1/users/${id}/stats`,
+      `/api/v1/users/${id}/availability`,
+    ]) {
+      const res = await get(url, donor);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
+    }
+    const other = await busyDonor();
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, other.row.id));
+    for (const url of ['/api/v1/auth/me', `/api/v1/users/${other.row.id}/stats`]) {
+      expect((await get(url, other)).statusCode, url).toBe(401);
+    }
+    const noToken = await subject.app.inject({ method: 'GET', url: `/api/v1/users/${id}/stats` });
+    expect(noToken.statusCode).toBe(401);
   });
 
   it('a guest request and a donor accepting stay within their budgets', async () => {

@@ -1,8 +1,15 @@
 import type { Deferral, DocumentType, QuestionnaireAnswers } from '@bdms/shared';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users, type DocumentRow, type QuestionnaireRow, type UserRow } from '../db/schema';
+import {
+  hospitals,
+  users,
+  type DocumentRow,
+  type QuestionnaireRow,
+  type UserRow,
+} from '../db/schema';
 import { acceptedRequestsOf } from './blood-request-links';
+import type { CallerFacts } from '../plugins/auth';
 import type { DonorFacts } from './donor-facts';
 
 /**
@@ -97,6 +104,22 @@ export interface UserWithFacts {
   acceptedRequests: number;
 }
 
+/** What authentication needs (plugins/auth.ts), from a users row and its hospital's standing. */
+export function callerFactsOf(
+  user: UserRow,
+  hospital: Pick<NonNullable<UserWithFacts['hospital']>, 'verificationStatus' | 'disabled'> | null,
+): CallerFacts {
+  return {
+    id: user.id,
+    role: user.role,
+    status: user.status,
+    deletedAt: user.deletedAt,
+    tokenVersion: user.tokenVersion,
+    hospitalStatus: hospital?.verificationStatus ?? null,
+    hospitalDisabled: hospital?.disabled ?? false,
+  };
+}
+
 /**
  * Prepared reads on `db` (the pool or PGlite itself, never a transaction: a prepared statement
  * belongs to the handle it was made on). Create once per database handle.
@@ -137,7 +160,31 @@ export function createDonorReads(db: Db) {
     .limit(1)
     .prepare('donor_reads_user_with_facts');
 
+  // The row and its hospital's standing: a self read that also authenticates the caller.
+  const userWithStanding = db
+    .select({
+      user: getTableColumns(users),
+      hospitalStatus: hospitals.verificationStatus,
+      hospitalDisabledAt: hospitals.disabledAt,
+    })
+    .from(users)
+    .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('donor_reads_user_with_standing');
+
   return {
+    /** The users row (deleted or not) with what authentication needs; undefined: no row. */
+    async userWithCaller(id: string): Promise<{ user: UserRow; caller: CallerFacts } | undefined> {
+      const [row] = await userWithStanding.execute({ id });
+      if (!row) return undefined;
+      const hospital =
+        row.hospitalStatus === null
+          ? null
+          : { verificationStatus: row.hospitalStatus, disabled: row.hospitalDisabledAt !== null };
+      return { user: row.user, caller: callerFactsOf(row.user, hospital) };
+    },
+
     /** The users row (deleted or not) with its donor facts; undefined when there is no row. */
     async userWithFacts(id: string): Promise<UserWithFacts | undefined> {
       const [row] = await userWithFacts.execute({ id });

@@ -25,7 +25,7 @@ import {
   onboardingState,
   type DonorFacts,
 } from './donor-facts';
-import { createDonorReads } from './donor-reads';
+import { callerFactsOf, createDonorReads } from './donor-reads';
 import { queryAll } from './query-all';
 
 const isBloodType = (value: string | null): value is BloodType =>
@@ -179,15 +179,7 @@ export function createUserViews(deps: UserViewsDeps) {
     if (!found) return undefined;
     const at = now();
     const { user, facts, hospital } = found;
-    const caller: CallerFacts = {
-      id: user.id,
-      role: user.role,
-      status: user.status,
-      deletedAt: user.deletedAt,
-      tokenVersion: user.tokenVersion,
-      hospitalStatus: hospital?.verificationStatus ?? null,
-      hospitalDisabled: hospital?.disabled ?? false,
-    };
+    const caller = callerFactsOf(user, hospital);
     if (user.role === 'donor') {
       return { caller, value: donorView(user, facts, effective.documentUpload, at) };
     }

@@ -44,6 +44,11 @@ export interface CallerFacts {
   hospitalDisabled: boolean;
 }
 
+/** Reads a user's row for authentication with what a route shows of it; undefined: no row. */
+export type SelfLoader<T> = (
+  userId: string,
+) => Promise<{ caller: CallerFacts; value: T } | undefined>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -66,10 +71,18 @@ declare module 'fastify' {
      * token's subject) instead of by a statement of its own: the same checks and the same 401
      * and 403 answers; resolves with what `load` read. For routes reading only the caller.
      */
-    authenticateWith: <T>(
+    authenticateWith: <T>(request: FastifyRequest, load: SelfLoader<T>) => Promise<T>;
+    /**
+     * `authenticate` inside a handler of a route about user `targetId`: when the caller is that
+     * user, their row is read by `loadSelf` with what the route shows of it (one statement,
+     * `self` is set); otherwise as `authenticate` does, and `self` is undefined. The same checks
+     * and answers either way.
+     */
+    authenticateSelf: <T>(
       request: FastifyRequest,
-      load: (userId: string) => Promise<{ caller: CallerFacts; value: T } | undefined>,
-    ) => Promise<T>;
+      targetId: string,
+      loadSelf: SelfLoader<T>,
+    ) => Promise<{ caller: AuthUser; self: T | undefined }>;
   }
 }
 
@@ -142,8 +155,12 @@ export const authPlugin = fp(
     async function resolve(request: FastifyRequest): Promise<AuthUser | null> {
       const claims = await claimsOf(request);
       if (!claims) return null;
-      const [row] = await findCaller.execute({ id: claims.sub });
-      return callerOf(row && { ...row, hospitalDisabled: row.hospitalDisabledAt !== null }, claims);
+      return callerOf(await readCaller(claims.sub), claims);
+    }
+
+    async function readCaller(userId: string): Promise<CallerFacts | undefined> {
+      const [row] = await findCaller.execute({ id: userId });
+      return row && { ...row, hospitalDisabled: row.hospitalDisabledAt !== null };
     }
 
     /**
@@ -170,20 +187,41 @@ export const authPlugin = fp(
       refuseOnHold(request, user);
       request.user = user;
     });
+    /** Checks the caller found by `read` as `authenticate` does, and keeps what it read. */
+    async function authenticateBy<T>(
+      request: FastifyRequest,
+      read: (userId: string) => Promise<{ caller: CallerFacts | undefined; value?: T }>,
+    ): Promise<{ caller: AuthUser; value: T | undefined }> {
+      const claims = await claimsOf(request);
+      if (!claims) throw unauthenticated();
+      const found = await read(claims.sub);
+      const user = callerOf(found.caller, claims);
+      if (!user) throw unauthenticated();
+      refuseOnHold(request, user);
+      request.user = user;
+      return { caller: user, value: found.value };
+    }
+
     app.decorate(
       'authenticateWith',
-      async <T>(
-        request: FastifyRequest,
-        load: (userId: string) => Promise<{ caller: CallerFacts; value: T } | undefined>,
-      ): Promise<T> => {
-        const claims = await claimsOf(request);
-        if (!claims) throw unauthenticated();
-        const found = await load(claims.sub);
-        const user = callerOf(found?.caller, claims);
-        if (!user || !found) throw unauthenticated();
-        refuseOnHold(request, user);
-        request.user = user;
-        return found.value;
+      async <T>(request: FastifyRequest, load: SelfLoader<T>): Promise<T> => {
+        const { value } = await authenticateBy(
+          request,
+          async (userId) => (await load(userId)) ?? { caller: undefined },
+        );
+        // A caller that passed the checks was found, so `load` returned its value.
+        return value as T;
+      },
+    );
+    app.decorate(
+      'authenticateSelf',
+      async <T>(request: FastifyRequest, targetId: string, loadSelf: SelfLoader<T>) => {
+        const { caller, value } = await authenticateBy(request, async (userId) =>
+          userId === targetId
+            ? ((await loadSelf(userId)) ?? { caller: undefined })
+            : { caller: await readCaller(userId) },
+        );
+        return { caller, self: value };
       },
     );
   },

@@ -27,7 +27,8 @@ export const donationsRoutes: FastifyPluginAsyncZod<DonationsRoutesOptions> = as
   app.get(
     '/api/v1/users/:id/stats',
     {
-      preHandler: app.authenticate,
+      // Authenticated in the handler: a donor's own stats read the caller in the same
+      // statement (app.authenticateSelf, issue #20).
       schema: {
         tags: ['donations'],
         summary: "A donor's totals",
@@ -45,10 +46,11 @@ export const donationsRoutes: FastifyPluginAsyncZod<DonationsRoutesOptions> = as
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await donations.stats(currentUser(request), request.params.id),
-    }),
+    async (request) => {
+      const { id } = request.params;
+      const { caller, self } = await app.authenticateSelf(request, id, donations.selfStats);
+      return { success: true as const, data: self ?? (await donations.stats(caller, id)) };
+    },
   );
 
   app.get(

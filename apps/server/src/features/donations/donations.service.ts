@@ -21,12 +21,12 @@ import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { currentEligibility, refreshLastDonation } from '../../lib/donor-facts';
-import { createDonorReads } from '../../lib/donor-reads';
+import { callerFactsOf, createDonorReads, type UserWithFacts } from '../../lib/donor-reads';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
 import type { Notifier } from '../notifications/notifier';
 import { localDate } from '../notifications/templates';
 import type { RequestMeta } from '../../lib/request-context';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser, CallerFacts } from '../../plugins/auth';
 import { createDonationPages, createDonationsRepository } from './donations.repository';
 
 /** Each whole-blood unit is split into red cells, plasma and platelets: up to three patients. */
@@ -130,6 +130,17 @@ export function createDonationsService(deps: DonationsServiceDeps) {
       async (tx) => ({ statusCode: 201, body: await work(tx) }),
     );
     return { result: reply.body as T, replayed: reply.replayed };
+  }
+
+  function statsOf({ user, facts, acceptedRequests }: UserWithFacts): DonorStats {
+    const eligibility = currentEligibility(user, facts.questionnaire, now());
+    return {
+      totalDonations: facts.totalDonations,
+      lastDonationAt: user.lastDonationAt?.toISOString() ?? null,
+      nextEligibleAt: eligibility?.nextEligibleAt ?? null,
+      livesImpacted: LIVES_PER_UNIT * facts.verifiedUnits,
+      requestsResponded: acceptedRequests,
+    };
   }
 
   return {
@@ -290,15 +301,17 @@ export function createDonationsService(deps: DonationsServiceDeps) {
       // One statement: the row, its facts and the accepted requests (lib/donor-reads.ts).
       const found = await reads.userWithFacts(id);
       if (!found || found.user.deletedAt) throw userNotFound();
-      const { user, facts } = found;
-      const eligibility = currentEligibility(user, facts.questionnaire, now());
-      return {
-        totalDonations: facts.totalDonations,
-        lastDonationAt: user.lastDonationAt?.toISOString() ?? null,
-        nextEligibleAt: eligibility?.nextEligibleAt ?? null,
-        livesImpacted: LIVES_PER_UNIT * facts.verifiedUnits,
-        requestsResponded: found.acceptedRequests,
-      };
+      return statsOf(found);
+    },
+
+    /**
+     * A donor's own stats with what authenticates them, in that one statement
+     * (`app.authenticateSelf`: the dashboard's call costs one round trip, issue #20).
+     */
+    async selfStats(id: string): Promise<{ caller: CallerFacts; value: DonorStats } | undefined> {
+      const found = await reads.userWithFacts(id);
+      if (!found) return undefined;
+      return { caller: callerFactsOf(found.user, found.hospital), value: statsOf(found) };
     },
   };
 }

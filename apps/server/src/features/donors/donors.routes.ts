@@ -120,7 +120,8 @@ export const donorsRoutes: FastifyPluginAsyncZod<DonorsRoutesOptions> = async (a
   app.get(
     '/api/v1/users/:id/availability',
     {
-      preHandler: app.authenticate,
+      // Authenticated in the handler: a donor's own availability reads the caller in the same
+      // statement (app.authenticateSelf, issue #20).
       schema: {
         tags: ['donors'],
         summary: "A donor's availability (extension)",
@@ -136,10 +137,11 @@ export const donorsRoutes: FastifyPluginAsyncZod<DonorsRoutesOptions> = async (a
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await donors.getAvailability(currentUser(request), request.params.id),
-    }),
+    async (request) => {
+      const { id } = request.params;
+      const { caller, self } = await app.authenticateSelf(request, id, donors.selfAvailability);
+      return { success: true as const, data: self ?? (await donors.getAvailability(caller, id)) };
+    },
   );
 
   app.put(

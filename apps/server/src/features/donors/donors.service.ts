@@ -17,6 +17,7 @@ import { assertSelf, assertSelfOrAdmin } from '../../lib/access';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
 import { availabilityChange, toAvailabilityView } from '../../lib/availability';
+import { createDonorReads } from '../../lib/donor-reads';
 import {
   currentEligibility,
   loadDonorFacts,
@@ -28,7 +29,7 @@ import {
 import type { Notifier } from '../notifications/notifier';
 import { afterDonorInputChanged } from '../../lib/onboarding';
 import type { RequestMeta } from '../../lib/request-context';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser, CallerFacts } from '../../plugins/auth';
 import { createDonorsRepository } from './donors.repository';
 
 const DAY_MS = 86_400_000;
@@ -100,6 +101,7 @@ export function createDonorsService(deps: DonorsServiceDeps) {
   const { db, notifier } = deps;
   const now = deps.now ?? Date.now;
   const repository = createDonorsRepository(db);
+  const reads = createDonorReads(db);
 
   async function loadUser(caller: AuthUser, id: string): Promise<UserRow> {
     assertSelfOrAdmin(caller, id);
@@ -245,6 +247,14 @@ export function createDonorsService(deps: DonorsServiceDeps) {
 
     async getAvailability(caller: AuthUser, id: string): Promise<Availability> {
       return toAvailabilityView(await loadUser(caller, id), now());
+    },
+
+    /** A donor's own availability with what authenticates them, in one statement (issue #20). */
+    async selfAvailability(
+      id: string,
+    ): Promise<{ caller: CallerFacts; value: Availability } | undefined> {
+      const found = await reads.userWithCaller(id);
+      return found && { caller: found.caller, value: toAvailabilityView(found.user, now()) };
     },
 
     /**
