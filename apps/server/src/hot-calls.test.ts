@@ -26,7 +26,7 @@ const BUDGETS = {
   'GET users/:id/stats': 1,
   'GET users/:id/donations': 2,
   'GET users/:id/availability': 1,
-  'GET /notifications': 2,
+  'GET /notifications': 1,
   // Writes: the notifier's per-recipient statements (the user with their push subscriptions,
   // the notification, its deliveries) dominate them; settings and flags are read once per
   // transaction. The guest's own messages (request received, a donor is coming) cost a

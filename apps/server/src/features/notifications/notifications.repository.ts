@@ -1,6 +1,13 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, pushSubscriptions, type NotificationRow } from '../../db/schema';
+import {
+  hospitals,
+  notifications,
+  pushSubscriptions,
+  users,
+  type NotificationRow,
+} from '../../db/schema';
+import type { CallerFacts } from '../../plugins/auth';
 
 /** `to_json` of a notifications row: snake_case keys, timestamps as ISO text. */
 interface NotificationJson {
@@ -29,36 +36,55 @@ function notificationFromJson(json: NotificationJson): NotificationRow {
 
 /**
  * The notifications list in one prepared statement (the page, the total and the unread count),
- * where it took three queries (issue #20). Made once on the database handle, never a transaction.
+ * where it took three queries, with the caller's row for authentication (issue #20: the list is
+ * always the caller's own, so `app.authenticateWith` needs no statement of its own). Made once
+ * on the database handle, never a transaction.
  */
 export function createNotificationPages(db: Db) {
   const page = db
     .select({
-      total: count(),
-      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`,
+      caller: {
+        id: users.id,
+        role: users.role,
+        status: users.status,
+        deletedAt: users.deletedAt,
+        tokenVersion: users.tokenVersion,
+        hospitalStatus: hospitals.verificationStatus,
+        hospitalDisabledAt: hospitals.disabledAt,
+      },
+      counts: sql<{ total: number; unread: number }>`(
+        select json_build_object('total', count(*), 'unread', count(*) filter (where c.read_at is null))
+        from notifications c where c.user_id = users.id
+      )`,
       items: sql<NotificationJson[]>`coalesce((
         select json_agg(to_json(n) order by n.created_at desc, n.id desc) from (
-          select * from notifications p where p.user_id = ${sql.placeholder('userId')}
+          select * from notifications p where p.user_id = users.id
           order by p.created_at desc, p.id desc
           limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
         ) n
       ), '[]'::json)`,
     })
-    .from(notifications)
-    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .from(users)
+    .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
     .prepare('notifications_page');
 
   return {
+    /** The caller's page with their caller facts; undefined when there is no such user. */
     async list(userId: string, pageNumber: number, pageSize: number) {
       const [row] = await page.execute({
         userId,
         limit: pageSize,
         offset: (pageNumber - 1) * pageSize,
       });
+      if (!row) return undefined;
+      const { hospitalDisabledAt, ...caller } = row.caller;
       return {
-        items: (row?.items ?? []).map(notificationFromJson),
-        total: Number(row?.total ?? 0),
-        unread: Number(row?.unread ?? 0),
+        caller: { ...caller, hospitalDisabled: hospitalDisabledAt !== null } satisfies CallerFacts,
+        items: row.items.map(notificationFromJson),
+        total: Number(row.counts.total),
+        unread: Number(row.counts.unread),
       };
     },
   };

@@ -27,7 +27,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
   app.get(
     '/api/v1/notifications',
     {
-      preHandler: app.authenticate,
+      // Authenticated in the handler, with the page in one statement (app.authenticateWith).
       // The verification outcome arrives here too.
       config: { allowUnverifiedHospital: true },
       schema: {
@@ -46,10 +46,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     },
     async (request) => ({
       success: true as const,
-      data: await notifications.list(
-        currentUser(request),
-        request.query.page,
-        request.query.pageSize,
+      data: await app.authenticateWith(
+        request,
+        notifications.list(request.query.page, request.query.pageSize),
       ),
     }),
   );

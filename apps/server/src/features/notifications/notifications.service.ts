@@ -2,7 +2,7 @@ import type { AppNotification, NotificationPage, PushSubscriptionBody } from '@b
 import type { Db } from '../../db/client';
 import type { NotificationRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser, SelfLoader } from '../../plugins/auth';
 import { createNotificationPages, createNotificationsRepository } from './notifications.repository';
 
 /**
@@ -55,9 +55,20 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   const isAllowed = deps.isAllowedPushEndpoint ?? isKnownPushService;
 
   return {
-    async list(caller: AuthUser, page: number, pageSize: number): Promise<NotificationPage> {
-      const { items, total, unread } = await pages.list(caller.id, page, pageSize);
-      return { items: items.map(toNotificationView), total, page, pageSize, unread };
+    /**
+     * The caller's own page, read with their row in one statement: pass it to
+     * `app.authenticateWith`, which checks the caller before the page is sent.
+     */
+    list(page: number, pageSize: number): SelfLoader<NotificationPage> {
+      return async (userId) => {
+        const found = await pages.list(userId, page, pageSize);
+        if (!found) return undefined;
+        const { caller, items, total, unread } = found;
+        return {
+          caller,
+          value: { items: items.map(toNotificationView), total, page, pageSize, unread },
+        };
+      };
     },
 
     /** Only the caller's own: another user's notification is 404, like one that does not exist. */
