@@ -1,12 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { donations, notifications, users } from './db/schema';
+import type { BloodType } from '@bdms/shared';
+import {
+  channelConsents,
+  donations,
+  notificationDeliveries,
+  notifications,
+  users,
+} from './db/schema';
 import { submitQuestionnaire, insertDocument } from './test/admin-helpers';
 import { makeDonor, requestBody } from './test/blood-request-helpers';
 import { signIn, type SignedInUser } from './test/donor-helpers';
+import { startTestSmppServer } from './test/smpp-server';
 import { countQueries } from './test/query-counter';
 import { createTestApp, type TestApp } from './test/test-app';
 import { createTestDatabase, wantsPostgres, type TestDatabase } from './test/test-database';
+import { startWhatsAppCloudServer } from './test/whatsapp-cloud-server';
 
 /**
  * The statements each hot signed-in call sends to the database (issue #20), so they cannot grow
@@ -27,12 +36,15 @@ const BUDGETS = {
   'GET users/:id/donations': 2,
   'GET users/:id/availability': 1,
   'GET /notifications': 1,
-  // Writes: the notifier's per-recipient statements (the user with their push subscriptions,
-  // the notification, its deliveries) dominate them; settings and flags are read once per
-  // transaction. The guest's own messages (request received, a donor is coming) cost a
+  // Writes: the notifier tells everyone of one event together, in statements that do not grow
+  // with the people told (one read of them all with their push subscriptions and consents, one
+  // insert of the notifications, one of the deliveries); settings and all flags are read once
+  // per transaction. The guest's own messages (request received, a donor is coming) cost a
   // duplicate check and an insert.
   'POST /blood-requests (guest)': 12 + PER_LIMIT,
-  'PUT blood-requests/:id/status (verify, one donor matched)': 18,
+  // The same for one matched donor as for five (the case below).
+  'PUT blood-requests/:id/status (verify, one donor matched)': 17,
+  'PUT blood-requests/:id/status (verify, every channel)': 18,
   'POST blood-requests/:id/respond': 10,
 };
 
@@ -237,5 +249,129 @@ describe('queries per hot call', () => {
       .from(notifications)
       .where(eq(notifications.userId, donor.row.id));
     expect(row).toBeDefined();
+  });
+
+  it('a verification costs the same statements for one matched donor as for five, on every channel', async () => {
+    // Every channel that plans per person is on: e-mail, SMS and WhatsApp, each donor with a
+    // phone and both consents (issue #20: the notifier used to read each donor's consents).
+    const smsc = await startTestSmppServer();
+    const cloud = await startWhatsAppCloudServer({
+      token: 'test-token',
+      appSecret: 'app-secret-for-tests',
+      phoneNumberId: '1234567890',
+    });
+    await subject.close();
+    subject = await createTestApp({
+      database: testDb.database,
+      env: {
+        FEATURE_FLAGS: 'emailNotifications,smsNotifications,whatsappIntegration',
+        SMS_SMPP_URL: smsc.url,
+        SMS_SENDER_ID: 'BDMSIN',
+        SMS_DLT_ENTITY_ID: '1101234567890123456',
+        SMS_DLT_TEMPLATE_IDS: 'donor_alert=1107111111111111111,reply=1107222222222222222',
+        WHATSAPP_API_URL: cloud.url,
+        WHATSAPP_TOKEN: 'test-token',
+        WHATSAPP_PHONE_NUMBER_ID: '1234567890',
+        WHATSAPP_APP_SECRET: 'app-secret-for-tests',
+        WHATSAPP_VERIFY_TOKEN: 'verify-token-1',
+        WHATSAPP_ALERT_TEMPLATE: 'blood_alert',
+      },
+      services: { backgroundJobs: false },
+    });
+    try {
+      const admin = await signIn(subject.app, db(), { role: 'admin' });
+      const settings = await subject.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/notifications/settings',
+        headers: admin.headers,
+        payload: { smsEnabled: true },
+      });
+      expect(settings.statusCode, settings.body).toBe(200);
+      let phone = 9_812_300_000;
+      /** `count` donors of `bloodType` with a phone and standing SMS and WhatsApp consents. */
+      async function donors(count: number, bloodType: BloodType) {
+        for (let i = 0; i < count; i += 1) {
+          const donor = await makeDonor(subject.app, db(), { bloodType, km: 3 + i });
+          phone += 1;
+          await db()
+            .update(users)
+            .set({ phone: `+91${phone}` })
+            .where(eq(users.id, donor.row.id));
+          await db()
+            .insert(channelConsents)
+            .values(
+              (['sms', 'whatsapp'] as const).map((channel) => ({
+                userId: donor.row.id,
+                channel,
+                wording: 'Alerts on my phone',
+                language: 'en',
+                grantedAt: new Date(),
+              })),
+            );
+        }
+      }
+      // Blood types no donor of the other request can give to, whatever advancedMatching says.
+      await donors(1, 'A+');
+      await donors(5, 'B+');
+      let address = 10;
+      async function verify(bloodType: BloodType, matched: number) {
+        address += 1;
+        const created = await subject.app.inject({
+          method: 'POST',
+          url: '/api/v1/blood-requests',
+          payload: requestBody({ urgency: 'critical', bloodType }),
+          remoteAddress: `192.0.2.${address}`,
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const requestId = created.json().data.request.id as string;
+        const verified = await countQueries(testDb.database, () =>
+          subject.app.inject({
+            method: 'PUT',
+            url: `/api/v1/blood-requests/${requestId}/status`,
+            headers: admin.headers,
+            payload: { status: 'verified', notes: 'Called the hospital' },
+          }),
+        );
+        expect(verified.result.statusCode, verified.result.body).toBe(200);
+        expect(verified.result.json().data.request.matches).toMatchObject({ notified: matched });
+        // Every donor got an SMS and a WhatsApp alert (consents read with them) and an e-mail.
+        const phoneRows = await db()
+          .select({ channel: notificationDeliveries.channel })
+          .from(notificationDeliveries)
+          .where(
+            and(
+              eq(notificationDeliveries.bloodRequestId, requestId),
+              // Not the guest's own "request received" text.
+              isNotNull(notificationDeliveries.notificationId),
+            ),
+          );
+        expect(phoneRows.map((row) => row.channel).sort()).toEqual([
+          ...Array<string>(matched).fill('sms'),
+          ...Array<string>(matched).fill('whatsapp'),
+        ]);
+        const emails = await db()
+          .select({ id: notificationDeliveries.id })
+          .from(notificationDeliveries)
+          .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+          .where(
+            and(
+              eq(notificationDeliveries.channel, 'email'),
+              eq(notifications.type, 'blood_request.match'),
+              eq(notifications.link, `/dashboard?request=${requestId}`),
+            ),
+          );
+        expect(emails).toHaveLength(matched);
+        return verified.queries.length;
+      }
+      const one = await verify('A+', 1);
+      const five = await verify('B+', 5);
+      expect({ one, five }).toEqual({
+        one: Math.min(one, BUDGETS['PUT blood-requests/:id/status (verify, every channel)']),
+        five: one,
+      });
+    } finally {
+      await smsc.close();
+      await cloud.close();
+    }
   });
 });

@@ -17,7 +17,7 @@ import { flagInTransaction } from '../flags/flag-in-transaction';
 import { AppError } from '../../lib/app-error';
 import type { MailLanguage } from '../notifications/mail/templates';
 import { readNotificationSettings } from '../../lib/notification-settings';
-import type { Notifier } from '../notifications/notifier';
+import type { Notifier, NotifyInput, NotifyRecipient } from '../notifications/notifier';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
 import { SYSTEM, type Actor } from './blood-request-access';
@@ -117,7 +117,7 @@ const STATUS_LABELS: Record<BloodRequestStatus, Record<MailLanguage, string>> = 
 };
 
 export interface RequestLifecycleDeps {
-  notifier: Pick<Notifier, 'notify'>;
+  notifier: Pick<Notifier, 'notify' | 'notifyMany'>;
   now: () => number;
   /** The widest matching round (km). */
   maxRadiusKm: number;
@@ -207,26 +207,32 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         notifiedAt: at,
       })),
     );
-    for (const candidate of ranked) {
-      if (!inserted.has(candidate.id)) continue;
-      await notifier.notify(tx, candidate.id, {
-        type: 'blood_request.match',
-        params: {
-          urgency: (language) => URGENCY_LABELS[row.urgency]![language],
-          bloodType: row.bloodType,
-          units: String(row.unitsNeeded),
-          hospital: row.hospitalName,
-          city: row.city,
-          distance: String(roundKm(candidate.distanceKm)),
-        },
-        link: `/dashboard?request=${row.id}`,
-        reachOut: true,
-        // A reply to the alert (YES by SMS, "I can donate") answers this request; Critical
-        // alerts never wait for quiet hours and may exceed a channel's daily budget.
-        subject: { bloodRequestId: row.id },
-        critical: row.urgency === 'critical',
-      });
-    }
+    // Every donor of the round in one batch: a constant number of statements (issue #20).
+    await notifier.notifyMany(
+      tx,
+      ranked
+        .filter((candidate) => inserted.has(candidate.id))
+        .map((candidate) => ({
+          userId: candidate.id,
+          input: {
+            type: 'blood_request.match',
+            params: {
+              urgency: (language) => URGENCY_LABELS[row.urgency]![language],
+              bloodType: row.bloodType,
+              units: String(row.unitsNeeded),
+              hospital: row.hospitalName,
+              city: row.city,
+              distance: String(roundKm(candidate.distanceKm)),
+            },
+            link: `/dashboard?request=${row.id}`,
+            reachOut: true,
+            // A reply to the alert (YES by SMS, "I can donate") answers this request; Critical
+            // alerts never wait for quiet hours and may exceed a channel's daily budget.
+            subject: { bloodRequestId: row.id },
+            critical: row.urgency === 'critical',
+          },
+        })),
+    );
     const after = await repo.recordRound(row.id, round, radiusKm, at);
     await createActivityLog(tx).record({
       action: 'blood_request.matched',
@@ -299,19 +305,21 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     await tellRequester(tx, updated, actor, to);
     if (to === 'cancelled' || to === 'fulfilled' || to === 'expired') {
       // Donors who accepted may be on their way: tell them not to travel.
-      for (const donorId of await repo.acceptedNotDonated(row.id)) {
-        await notifier.notify(tx, donorId, {
-          type: 'blood_request.closed',
-          params: {
-            bloodType: row.bloodType,
-            hospital: row.hospitalName,
-            city: row.city,
-            status: (language) => STATUS_LABELS[to][language],
-          },
-          link: '/dashboard',
-          reachOut: true,
-        });
-      }
+      const input: NotifyInput = {
+        type: 'blood_request.closed',
+        params: {
+          bloodType: row.bloodType,
+          hospital: row.hospitalName,
+          city: row.city,
+          status: (language) => STATUS_LABELS[to][language],
+        },
+        link: '/dashboard',
+        reachOut: true,
+      };
+      await notifier.notifyMany(
+        tx,
+        (await repo.acceptedNotDonated(row.id)).map((userId) => ({ userId, input })),
+      );
     }
     if (to === 'verified') {
       const settings = await readNotificationSettings(tx);
@@ -321,14 +329,16 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       // the request is in progress again. Never matched before, no donor can be waiting (a
       // walk-in's match row is a donation already), so a first verification reads nothing.
       const waiting = row.matchRound === 0 ? [] : await repo.acceptedNotDonated(row.id);
-      for (const donorId of waiting) {
-        await notifier.notify(tx, donorId, {
-          type: 'blood_request.verified_again',
-          params: { bloodType: row.bloodType, hospital: row.hospitalName, city: row.city },
-          link: `/dashboard?request=${row.id}`,
-          reachOut: true,
-        });
-      }
+      const input: NotifyInput = {
+        type: 'blood_request.verified_again',
+        params: { bloodType: row.bloodType, hospital: row.hospitalName, city: row.city },
+        link: `/dashboard?request=${row.id}`,
+        reachOut: true,
+      };
+      await notifier.notifyMany(
+        tx,
+        waiting.map((userId) => ({ userId, input })),
+      );
       if (waiting.length > 0) {
         updated = await transition(
           tx,
@@ -358,28 +368,30 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       city: row.city,
     };
     const critical = row.urgency === 'critical' && settings.notifyAdminsOnCritical;
+    const told = (ids: readonly string[], input: NotifyInput) =>
+      ids.filter((userId) => !except.has(userId)).map((userId) => ({ userId, input }));
+    const recipients: NotifyRecipient[] = [];
     if (critical || row.status === 'pending') {
-      for (const adminId of await repo.adminIds()) {
-        if (except.has(adminId)) continue;
-        await notifier.notify(tx, adminId, {
+      recipients.push(
+        ...told(await repo.adminIds(), {
           type: critical ? 'blood_request.critical' : 'blood_request.awaiting_verification',
           params,
           link: '/admin/requests',
           reachOut: critical,
-        });
-      }
+        }),
+      );
     }
     // The hospital the request names can verify it.
     if (row.status === 'pending' && row.hospitalId) {
-      for (const userId of await repo.hospitalUserIds(row.hospitalId)) {
-        if (except.has(userId)) continue;
-        await notifier.notify(tx, userId, {
+      recipients.push(
+        ...told(await repo.hospitalUserIds(row.hospitalId), {
           type: 'blood_request.awaiting_verification',
           params,
           link: '/hospital/dashboard',
-        });
-      }
+        }),
+      );
     }
+    await notifier.notifyMany(tx, recipients);
   }
 
   /**
@@ -429,24 +441,32 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       fields: changed.join(', '),
     };
     const told = new Set<string>([caller.id]);
+    const recipients: NotifyRecipient[] = [];
     for (const verifier of await repo.verifiersOf(row.id)) {
       if (told.has(verifier.id)) continue;
       told.add(verifier.id);
-      await notifier.notify(tx, verifier.id, {
-        type: 'blood_request.back_to_review',
-        params,
-        link: verifier.role === 'hospital' ? '/hospital/dashboard' : '/admin/requests',
-        reachOut: true,
+      recipients.push({
+        userId: verifier.id,
+        input: {
+          type: 'blood_request.back_to_review',
+          params,
+          link: verifier.role === 'hospital' ? '/hospital/dashboard' : '/admin/requests',
+          reachOut: true,
+        },
       });
     }
     for (const donorId of await repo.acceptedNotDonated(row.id)) {
-      await notifier.notify(tx, donorId, {
-        type: 'blood_request.on_hold',
-        params,
-        link: `/dashboard?request=${row.id}`,
-        reachOut: true,
+      recipients.push({
+        userId: donorId,
+        input: {
+          type: 'blood_request.on_hold',
+          params,
+          link: `/dashboard?request=${row.id}`,
+          reachOut: true,
+        },
       });
     }
+    await notifier.notifyMany(tx, recipients);
     await notifyStaff(tx, updated, told);
     return updated;
   }

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error';
 import type { DailyCounters } from '../../lib/daily-counters';
 import type { Idempotency } from '../../lib/idempotency';
 import type { Mailer } from '../notifications/mail/mailer';
-import type { Notifier } from '../notifications/notifier';
+import type { Notifier, NotifyInput } from '../notifications/notifier';
 import { createRequesterMessages } from '../notifications/requester-messages';
 import type { RequestMeta } from '../../lib/request-context';
 import type { PhoneCodes } from '../../lib/sms/phone-codes';
@@ -90,7 +90,7 @@ export interface MatchingOptions {
 
 export interface BloodRequestsServiceDeps {
   db: Db;
-  notifier: Pick<Notifier, 'notify' | 'kick' | 'messageRequester'>;
+  notifier: Pick<Notifier, 'notify' | 'notifyMany' | 'kick' | 'messageRequester'>;
   idempotency: Idempotency;
   /** Tracking links to the contact on file (a duplicate made by someone who may not see it). */
   mail: Pick<Mailer, 'enqueue' | 'kick'>;
@@ -422,14 +422,16 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
             code: row.trackingCode,
             hospital: row.hospitalName,
           };
-          for (const userId of told) {
-            await notifier.notify(tx, userId, {
-              type: 'blood_request.donor_accepted',
-              params,
-              link: '/dashboard',
-              reachOut: true,
-            });
-          }
+          const input: NotifyInput = {
+            type: 'blood_request.donor_accepted',
+            params,
+            link: '/dashboard',
+            reachOut: true,
+          };
+          await notifier.notifyMany(
+            tx,
+            [...told].map((userId) => ({ userId, input })),
+          );
         }
         if (response === 'withdrawn') {
           // Issue #18: whoever counts on this donor learns they are not coming, with how many
@@ -440,18 +442,20 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           if (row.createdBy && row.createdBy !== caller.id) told.add(row.createdBy);
           if (row.hospitalId)
             for (const userId of await repo.hospitalUserIds(row.hospitalId)) told.add(userId);
-          for (const userId of told) {
-            await notifier.notify(tx, userId, {
-              type: 'blood_request.donor_withdrew',
-              params: {
-                count: String(accepted),
-                code: row.trackingCode,
-                hospital: row.hospitalName,
-              },
-              link: '/dashboard',
-              reachOut: true,
-            });
-          }
+          const input: NotifyInput = {
+            type: 'blood_request.donor_withdrew',
+            params: {
+              count: String(accepted),
+              code: row.trackingCode,
+              hospital: row.hospitalName,
+            },
+            link: '/dashboard',
+            reachOut: true,
+          };
+          await notifier.notifyMany(
+            tx,
+            [...told].map((userId) => ({ userId, input })),
+          );
         }
         await createActivityLog(tx).record({
           action: 'blood_request.responded',

@@ -12,7 +12,7 @@ export const STOCK_REMINDER_JOB_INTERVAL_MS = 60 * 60_000;
 
 export interface StockReminderJobDeps {
   db: Db;
-  notifier: Pick<Notifier, 'notify' | 'kick'>;
+  notifier: Pick<Notifier, 'notifyMany' | 'kick'>;
   now?: () => number;
   logger?: MailLogger;
   intervalMs?: number;
@@ -78,13 +78,18 @@ export function createStockReminderJob(deps: StockReminderJobDeps) {
               isNull(users.deletedAt),
             ),
           );
-        for (const account of accounts)
-          await deps.notifier.notify(tx, account.id, {
-            type: 'stock.reminder',
-            params: { centre: centre.facilityName, date: localDate(last) },
-            link: '/hospital/stock',
-            reachOut: true,
-          });
+        await deps.notifier.notifyMany(
+          tx,
+          accounts.map((account) => ({
+            userId: account.id,
+            input: {
+              type: 'stock.reminder',
+              params: { centre: centre.facilityName, date: localDate(last) },
+              link: '/hospital/stock',
+              reachOut: true,
+            },
+          })),
+        );
         await createActivityLog(tx).record({
           action: 'stock.reminded',
           targetType: 'hospital',

@@ -1,5 +1,4 @@
 import { FEATURE_FLAG_DEFAULTS, type FeatureFlag } from '@bdms/shared';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { featureFlags } from '../../db/schema';
 import { oncePerTransaction } from '../../lib/transaction-memo';
@@ -8,14 +7,14 @@ import { oncePerTransaction } from '../../lib/transaction-memo';
  * A flag as the transaction `tx` sees it: read through `tx`, not the flags service, because
  * PGlite runs one transaction at a time and a query outside it would wait for it forever.
  */
-export function flagInTransaction(tx: Db, flag: FeatureFlag): Promise<boolean> {
-  // Read once per transaction and flag: the notifier asks for every recipient (issue #20).
-  return oncePerTransaction(tx, `flag:${flag}`, async () => {
-    const [row] = await tx
-      .select({ enabled: featureFlags.enabled })
-      .from(featureFlags)
-      .where(eq(featureFlags.key, flag))
-      .limit(1);
-    return row?.enabled ?? FEATURE_FLAG_DEFAULTS[flag];
+export async function flagInTransaction(tx: Db, flag: FeatureFlag): Promise<boolean> {
+  // Every flag in one statement, once per transaction: a verification asks for four (matching,
+  // then each channel's), and the table holds a few rows (issue #20).
+  const flags = await oncePerTransaction(tx, 'flags', async () => {
+    const rows = await tx
+      .select({ key: featureFlags.key, enabled: featureFlags.enabled })
+      .from(featureFlags);
+    return new Map(rows.map((row) => [row.key, row.enabled]));
   });
+  return flags.get(flag) ?? FEATURE_FLAG_DEFAULTS[flag];
 }

@@ -26,26 +26,48 @@ export const EMAIL_DIGEST_POLICIES: Partial<Record<NotificationType, DigestPolic
 /** At most this many held e-mails are digested per run (the next run takes the rest). */
 const DIGEST_BATCH = 200;
 
+/** An e-mail about to be queued: to whom, of which type, when. */
+export interface DigestUse {
+  userId: string;
+  type: NotificationType;
+  at: number;
+}
+
 /**
- * Counts an e-mail of `type` to `userId` in its window (usage_counters, inside the caller's
- * transaction, so every server process counts together and a rolled-back event is not counted).
- * Returns null when it may go now, else when the digest goes (the window's end).
+ * Counts each e-mail in its type's window (usage_counters, inside the caller's transaction, so
+ * every server process counts together and a rolled-back event is not counted), all in one
+ * upsert however many people (issue #20). Returns, in order, null for an e-mail that may go now,
+ * else when its digest goes (the window's end). Several e-mails to one person in one batch count
+ * as if sent one after the other.
  */
-export async function digestHoldUntil(
-  tx: Db,
-  userId: string,
-  type: NotificationType,
-  at: number,
-): Promise<Date | null> {
-  const policy = EMAIL_DIGEST_POLICIES[type];
-  if (!policy) return null;
-  const window = await createUsageCounter(tx).add(
-    `email-burst:${type}:${userId}`,
-    1,
-    policy.windowMs,
-    at,
+export async function digestHolds(tx: Db, uses: readonly DigestUse[]): Promise<(Date | null)[]> {
+  const counted = uses.flatMap((use, index) => {
+    const policy = EMAIL_DIGEST_POLICIES[use.type];
+    return policy
+      ? [{ index, policy, key: `email-burst:${use.type}:${use.userId}`, at: use.at }]
+      : [];
+  });
+  const windows = await createUsageCounter(tx).addMany(
+    counted.map((use) => ({ key: use.key, amount: 1, windowMs: use.policy.windowMs, at: use.at })),
   );
-  return window.used > policy.max ? window.windowEnd : null;
+  // The window's total covers the whole batch: the k-th of n uses of a key saw total - n + k.
+  const slot = (key: string, start: Date) => `${start.toISOString()} ${key}`;
+  const inBatch = new Map<string, number>();
+  windows.forEach((window, i) => {
+    const id = slot(counted[i]!.key, window.windowStart);
+    inBatch.set(id, (inBatch.get(id) ?? 0) + 1);
+  });
+  const seen = new Map<string, number>();
+  const holds: (Date | null)[] = uses.map(() => null);
+  windows.forEach((window, i) => {
+    const use = counted[i]!;
+    const id = slot(use.key, window.windowStart);
+    const k = (seen.get(id) ?? 0) + 1;
+    seen.set(id, k);
+    const used = window.used - inBatch.get(id)! + k;
+    holds[use.index] = used > use.policy.max ? window.windowEnd : null;
+  });
+  return holds;
 }
 
 export interface DigestSenderDeps {

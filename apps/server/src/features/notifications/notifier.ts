@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type https from 'node:https';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
@@ -15,6 +16,7 @@ import type {
   Channel,
   DeliveryInsert,
   DeliveryOutcome,
+  NotificationEvent,
   PlanContext,
   RequesterMessage,
 } from './channels/channel';
@@ -23,6 +25,7 @@ import { createPushChannel, type PushSender } from './channels/push';
 import { flagInTransaction } from '../flags/flag-in-transaction';
 import { createDigestSender } from './email-digest';
 import type { MailLogger, Mailer } from './mail/mailer';
+import { readRecipients } from './recipients';
 import { renderNotification, type NotificationParams, type NotificationType } from './templates';
 
 export { PUSH_TTL_SECONDS, type PushSender } from './channels/push';
@@ -54,6 +57,12 @@ export interface NotifyInput {
   critical?: boolean;
   /** What a reply to this notification (YES, "I can donate") answers. */
   subject?: { bloodRequestId: string };
+}
+
+/** One person to tell and what (each may differ: a match alert names the donor's distance). */
+export interface NotifyRecipient {
+  userId: string;
+  input: NotifyInput;
 }
 
 export interface NotifierDeps {
@@ -106,66 +115,97 @@ export function createNotifier(deps: NotifierDeps) {
   /** A flag as the transaction sees it (PGlite runs one transaction at a time). */
   const readFlag = (tx: Db, key: Parameters<PlanContext['flag']>[0]) => flagInTransaction(tx, key);
 
-  async function notify(tx: Db, userId: string, input: NotifyInput): Promise<string | null> {
-    const [user] = await tx
-      .select({
-        language: users.language,
-        phone: users.phone,
-        deletedAt: users.deletedAt,
-        isDemo: users.isDemo,
-        // The push channel's subscriptions in the same statement (issue #20: one statement
-        // fewer for every person told, twenty for a verification that alerts twenty donors).
-        pushSubscriptionIds: sql<string[]>`coalesce((
-          select array_agg(ps.id::text order by ps.id) from push_subscriptions ps
-          where ps.user_id = "users"."id"), '{}'::text[])`,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!user || user.deletedAt) return null;
-    const text = renderNotification(input.type, user.language, input.params);
+  /**
+   * Tells several people at once, in the caller's transaction, in a constant number of
+   * statements however many they are (issue #20): one read of every recipient (with their push
+   * subscriptions and phone consents), one insert of the in-app notifications, each channel's
+   * batch planning (the e-mail burst counter: one upsert), one insert of the deliveries.
+   * Resolves with each recipient's notification id, in order; null for a deleted or unknown
+   * account, which is told nothing.
+   */
+  async function notifyMany(
+    tx: Db,
+    recipients: readonly NotifyRecipient[],
+  ): Promise<(string | null)[]> {
+    if (recipients.length === 0) return [];
+    const people = await readRecipients(
+      tx,
+      recipients.map((recipient) => recipient.userId),
+    );
     const at = new Date(now());
-    const [row] = await tx
-      .insert(notifications)
-      .values({
+    const told = recipients.flatMap(({ userId, input }, index) => {
+      const person = people.get(userId);
+      if (!person || person.deletedAt) return [];
+      // Ids from here, so each notification is matched to its recipient without relying on
+      // the order RETURNING gives them back in.
+      return [{ index, userId, input, person, notificationId: randomUUID() }];
+    });
+    const ids: (string | null)[] = recipients.map(() => null);
+    if (told.length === 0) return ids;
+    await tx.insert(notifications).values(
+      told.map(({ userId, input, person, notificationId }) => {
+        const text = renderNotification(input.type, person.language, input.params);
+        return {
+          id: notificationId,
+          userId,
+          type: input.type,
+          title: text.title,
+          message: text.message,
+          link: input.link ?? null,
+          createdAt: at,
+        };
+      }),
+    );
+    for (const { index, notificationId } of told) ids[index] = notificationId;
+    // The in-app notification is always written; each channel decides what it owes. A demo
+    // account (the mockData flag) gets the in-app row only: no push, e-mail, SMS or WhatsApp is
+    // ever queued for it (docs/decisions/010-demo-data.md).
+    const events: NotificationEvent[] = told
+      .filter(({ person }) => !person.isDemo)
+      .map(({ userId, input, person, notificationId }) => ({
+        notificationId,
         userId,
         type: input.type,
-        title: text.title,
-        message: text.message,
+        params: input.params ?? {},
         link: input.link ?? null,
-        createdAt: at,
-      })
-      .returning({ id: notifications.id });
-    if (!row) throw new Error('notifications insert returned no row');
-    // The in-app notification is always written; each channel decides what it owes.
+        reachOut: input.reachOut ?? false,
+        critical: input.critical ?? false,
+        bloodRequestId: input.subject?.bloodRequestId ?? null,
+        user: {
+          language: person.language,
+          phone: person.phone,
+          pushSubscriptionIds: person.pushSubscriptionIds,
+          consents: person.consents,
+        },
+        at,
+      }));
+    if (events.length === 0) return ids;
     const context: PlanContext = {
       tx,
       settings: await readNotificationSettings(tx),
       flag: (key) => readFlag(tx, key),
     };
-    const event = {
-      notificationId: row.id,
-      userId,
-      type: input.type,
-      params: input.params ?? {},
-      link: input.link ?? null,
-      reachOut: input.reachOut ?? false,
-      critical: input.critical ?? false,
-      bloodRequestId: input.subject?.bloodRequestId ?? null,
-      user: {
-        language: user.language,
-        phone: user.phone,
-        pushSubscriptionIds: user.pushSubscriptionIds,
-      },
-      at,
-    };
-    // A demo account (the mockData flag) gets the in-app row only: no push, e-mail, SMS or
-    // WhatsApp is ever queued for it (docs/decisions/010-demo-data.md).
-    if (user.isDemo) return row.id;
-    const deliveries: DeliveryInsert[] = [];
-    for (const channel of channels) deliveries.push(...(await channel.plan(event, context)));
+    // Per channel, one list of rows per event.
+    const planned: DeliveryInsert[][][] = [];
+    for (const channel of channels) {
+      if (channel.planMany) {
+        planned.push(await channel.planMany(events, context));
+        continue;
+      }
+      const rows: DeliveryInsert[][] = [];
+      for (const event of events) rows.push(await channel.plan(event, context));
+      planned.push(rows);
+    }
+    // Event by event, channels in their order (as one notify after another would queue them).
+    const deliveries = events.flatMap((_, i) => planned.flatMap((rows) => rows[i] ?? []));
     if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
-    return row.id;
+    return ids;
+  }
+
+  /** Tells one person (see notifyMany): their notification id, or null for a deleted account. */
+  async function notify(tx: Db, userId: string, input: NotifyInput): Promise<string | null> {
+    const [id] = await notifyMany(tx, [{ userId, input }]);
+    return id ?? null;
   }
 
   /**
@@ -324,6 +364,7 @@ export function createNotifier(deps: NotifierDeps) {
 
   return {
     notify,
+    notifyMany,
     messageRequester,
 
     /** Tells every live administrator (in-app and push; admins read e-mail elsewhere). */
@@ -332,7 +373,10 @@ export function createNotifier(deps: NotifierDeps) {
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
-      for (const admin of admins) await notify(tx, admin.id, { ...input, reachOut: false });
+      await notifyMany(
+        tx,
+        admins.map((admin) => ({ userId: admin.id, input: { ...input, reachOut: false } })),
+      );
       return admins.length;
     },
 

@@ -20,8 +20,17 @@ export interface NotificationEvent {
   reachOut: boolean;
   critical: boolean;
   bloodRequestId: string | null;
-  /** `pushSubscriptionIds`: the person's push subscriptions, read with them by the notifier. */
-  user: { language: string; phone: string | null; pushSubscriptionIds: readonly string[] };
+  /**
+   * Read with the person in the notifier's one statement for every recipient (issue #20):
+   * `pushSubscriptionIds`, their push subscriptions; `consents`, whether their newest SMS and
+   * WhatsApp consent stands (not withdrawn).
+   */
+  user: {
+    language: string;
+    phone: string | null;
+    pushSubscriptionIds: readonly string[];
+    consents: { sms: boolean; whatsapp: boolean };
+  };
   at: Date;
 }
 
@@ -85,6 +94,15 @@ export interface Channel {
   /** Rows of this channel may be attempted side by side (the provider has a send window). */
   concurrent?: boolean;
   plan(event: NotificationEvent, context: PlanContext): Promise<DeliveryInsert[]>;
+  /**
+   * The rows for several events at once, one list per event in their order: for a channel whose
+   * plan reads the database, so a batch costs its statements once, not once per person. The
+   * notifier uses it instead of `plan` when present.
+   */
+  planMany?(
+    events: readonly NotificationEvent[],
+    context: PlanContext,
+  ): Promise<DeliveryInsert[][]>;
   /** The rows this channel owes for a guest requester's message (phone channels only). */
   planRequester?(message: RequesterMessage, context: PlanContext): Promise<DeliveryInsert[]>;
   deliver(row: NotificationDeliveryRow): Promise<DeliveryOutcome>;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/client';
 import { notificationDeliveries, type NotificationDeliveryRow } from '../../../db/schema';
-import { digestHoldUntil } from '../email-digest';
+import { digestHolds } from '../email-digest';
 import type { Mailer } from '../mail/mailer';
 import { renderNotificationMail } from '../mail/templates';
 import type { Channel, DeliveryOutcome } from './channel';
@@ -22,26 +22,44 @@ export interface EmailChannelDeps {
  */
 export function createEmailChannel(deps: EmailChannelDeps): Channel {
   const { db, now } = deps;
-  return {
-    name: 'email',
 
-    async plan(event, { tx, settings, flag }) {
-      if (!event.reachOut || !settings.emailEnabled || !(await flag('emailNotifications'))) {
-        return [];
-      }
-      // Over its type's burst allowance, the e-mail waits for the digest at its window's end.
-      const heldUntil = await digestHoldUntil(tx, event.userId, event.type, event.at.getTime());
+  const planMany: NonNullable<Channel['planMany']> = async (events, { tx, settings, flag }) => {
+    const wanted = events.filter((event) => event.reachOut);
+    if (wanted.length === 0 || !settings.emailEnabled || !(await flag('emailNotifications'))) {
+      return events.map(() => []);
+    }
+    // Over its type's burst allowance, an e-mail waits for the digest at its window's end;
+    // every recipient is counted in one statement.
+    const holds = await digestHolds(
+      tx,
+      wanted.map((event) => ({ userId: event.userId, type: event.type, at: event.at.getTime() })),
+    );
+    const heldUntil = new Map(wanted.map((event, i) => [event, holds[i] ?? null]));
+    return events.map((event) => {
+      if (!event.reachOut) return [];
+      const hold = heldUntil.get(event) ?? null;
       return [
         {
           notificationId: event.notificationId,
           channel: 'email' as const,
-          ...(heldUntil
-            ? { status: 'held' as const, nextAttemptAt: heldUntil }
+          ...(hold
+            ? { status: 'held' as const, nextAttemptAt: hold }
             : { nextAttemptAt: event.at }),
           createdAt: event.at,
         },
       ];
+    });
+  };
+
+  return {
+    name: 'email',
+
+    async plan(event, context) {
+      const [rows] = await planMany([event], context);
+      return rows ?? [];
     },
+
+    planMany,
 
     async deliver(row: NotificationDeliveryRow): Promise<DeliveryOutcome> {
       const notification = await loadNotification(db, row.notificationId);

@@ -98,10 +98,10 @@ export function createSmsChannel(deps: SmsChannelDeps): SmsChannel {
     concurrent: true,
     client,
 
-    async plan(event, { tx, settings, flag }) {
+    async plan(event, { settings, flag }) {
       if (!event.reachOut || !event.user.phone || !settings.smsEnabled) return [];
       if (!(await flag('smsNotifications'))) return [];
-      if (!(await hasConsent(tx, event.userId, 'sms'))) return [];
+      if (!event.user.consents.sms) return [];
       const shortCode = generateShortCode();
       const text = renderPhoneAlert(
         event.type,

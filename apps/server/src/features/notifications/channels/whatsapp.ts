@@ -99,10 +99,10 @@ export function createWhatsAppChannel(deps: WhatsAppChannelDeps): WhatsAppChanne
     name: 'whatsapp',
     concurrent: true,
 
-    async plan(event, { tx, flag }) {
+    async plan(event, { flag }) {
       if (event.type !== 'blood_request.match' || !event.reachOut || !event.user.phone) return [];
       if (!(await flag('whatsappIntegration'))) return [];
-      if (!(await hasConsent(tx, event.userId, 'whatsapp'))) return [];
+      if (!event.user.consents.whatsapp) return [];
       const language = mailLanguage(event.user.language);
       const param = (key: string) => {
         const value = event.params[key];
