@@ -677,7 +677,7 @@ if (wants('emergency')) {
       scratchPostgres,
       server: {
         base: `http://127.0.0.1:${emergencyPort}`,
-        start: (env) => startProcess(['apps/server/dist/main.js'], env),
+        start: (env) => startProcess([SERVER_MAIN], env),
         stop,
         waitFor,
       },

@@ -37,6 +37,15 @@ export const DELIVERY_RETRY_BASE_MS = 30_000;
 export const DELIVERY_CLAIM_LEASE_MS = 5 * 60_000;
 export const DELIVERY_POLL_INTERVAL_MS = 15_000;
 const BATCH_SIZE = 20;
+/** Rows of channels without a send window are attempted in this many lanes (see deliverDue). */
+const SERIAL_LANES = 4;
+
+/** A stable lane for a notification id (its rows stay together and in order). */
+function laneOf(id: string): number {
+  let hash = 0;
+  for (let i = 0; i < id.length; i += 1) hash = (hash * 31 + id.charCodeAt(i)) | 0;
+  return Math.abs(hash) % SERIAL_LANES;
+}
 
 export function deliveryRetryDelayMs(attempts: number): number {
   return DELIVERY_RETRY_BASE_MS * 2 ** attempts;
@@ -341,14 +350,22 @@ export function createNotifier(deps: NotifierDeps) {
     let count = 0;
     for (;;) {
       const rows = await claimDue();
-      // Channels with a send window take their rows side by side; the others one by one.
+      // Channels with a send window take their rows side by side; the others (e-mail and push)
+      // in SERIAL_LANES lanes, one by one in each: a verification's twenty e-mails must not
+      // hold the next emergency's first e-mail behind them for the whole batch (issue #20), yet
+      // they must not take every pooled connection either. A notification's rows stay in one
+      // lane, in the order they were queued.
       const side = rows.filter((row) => byName.get(row.channel)?.concurrent);
-      const serial = rows.filter((row) => !byName.get(row.channel)?.concurrent);
+      const lanes: NotificationDeliveryRow[][] = Array.from({ length: SERIAL_LANES }, () => []);
+      for (const row of rows) {
+        if (byName.get(row.channel)?.concurrent) continue;
+        lanes[laneOf(row.notificationId ?? row.id)]!.push(row);
+      }
       await Promise.all([
         Promise.all(side.map(deliver)),
-        (async () => {
-          for (const row of serial) await deliver(row);
-        })(),
+        ...lanes.map(async (lane) => {
+          for (const row of lane) await deliver(row);
+        }),
       ]);
       count += rows.length;
       if (rows.length < BATCH_SIZE || stopped) return count;
