@@ -33,7 +33,7 @@ const PER_LIMIT = wantsPostgres() ? 2 : 0;
 const BUDGETS = {
   'GET /auth/me': 1,
   'GET users/:id/stats': 1,
-  'GET users/:id/donations': 2,
+  'GET users/:id/donations': 1,
   'GET users/:id/availability': 1,
   'GET /notifications': 1,
   // Writes: the notifier tells everyone of one event together, in statements that do not grow
@@ -157,12 +157,12 @@ describe('queries per hot call', () => {
     }
   });
 
-  it("another person's stats and availability: the same answer for an administrator, 403 for a stranger", async () => {
+  it("another person's stats, availability and donations: the same answer for an administrator, 403 for a stranger", async () => {
     const donor = await busyDonor();
     const id = donor.row.id;
     const admin = await signIn(subject.app, db(), { role: 'admin' });
     const stranger = await makeDonor(subject.app, db());
-    for (const path of ['stats', 'availability'] as const) {
+    for (const path of ['stats', 'availability', 'donations'] as const) {
       const own = await get(`/api/v1/users/${id}/${path}`, donor);
       // The caller and the subject differ: the caller's row, then the subject's (2 statements).
       const read = await countQueries(testDb.database, () =>
@@ -186,6 +186,8 @@ describe('queries per hot call', () => {
       '/api/v1/auth/me',
       `/api/v1/users/${id}/stats`,
       `/api/v1/users/${id}/availability`,
+      `/api/v1/users/${id}/donations`,
+      '/api/v1/notifications',
     ]) {
       const res = await get(url, donor);
       expect(res.statusCode, url).toBe(401);

@@ -44,6 +44,28 @@ export interface CallerFacts {
   hospitalDisabled: boolean;
 }
 
+/**
+ * The columns CallerFacts come from: `users` left-joined to `hospitals` on `users.hospital_id`.
+ * A route's own statement selects them (`caller: CALLER_COLUMNS`) to authenticate with it.
+ */
+export const CALLER_COLUMNS = {
+  id: users.id,
+  role: users.role,
+  status: users.status,
+  deletedAt: users.deletedAt,
+  tokenVersion: users.tokenVersion,
+  hospitalStatus: hospitals.verificationStatus,
+  hospitalDisabledAt: hospitals.disabledAt,
+};
+
+/** CallerFacts from a row selected with CALLER_COLUMNS. */
+export function callerFactsFrom({
+  hospitalDisabledAt,
+  ...row
+}: Omit<CallerFacts, 'hospitalDisabled'> & { hospitalDisabledAt: Date | null }): CallerFacts {
+  return { ...row, hospitalDisabled: hospitalDisabledAt !== null };
+}
+
 /** Reads a user's row for authentication with what a route shows of it; undefined: no row. */
 export type SelfLoader<T> = (
   userId: string,
@@ -114,15 +136,7 @@ export const authPlugin = fp(
     // Every signed-in call runs it: prepared once (built once here; on PostgreSQL, parsed and
     // planned once per connection).
     const findCaller = db
-      .select({
-        id: users.id,
-        role: users.role,
-        status: users.status,
-        deletedAt: users.deletedAt,
-        tokenVersion: users.tokenVersion,
-        hospitalStatus: hospitals.verificationStatus,
-        hospitalDisabledAt: hospitals.disabledAt,
-      })
+      .select(CALLER_COLUMNS)
       .from(users)
       .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
       .where(eq(users.id, sql.placeholder('id')))
@@ -160,7 +174,7 @@ export const authPlugin = fp(
 
     async function readCaller(userId: string): Promise<CallerFacts | undefined> {
       const [row] = await findCaller.execute({ id: userId });
-      return row && { ...row, hospitalDisabled: row.hospitalDisabledAt !== null };
+      return row && callerFactsFrom(row);
     }
 
     /**

@@ -2,11 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   donations,
+  hospitals,
   users,
   type DonationRow,
   type NewDonationRow,
   type UserRow,
 } from '../../db/schema';
+import { CALLER_COLUMNS, callerFactsFrom, type CallerFacts } from '../../plugins/auth';
 
 export function createDonationsRepository(db: Db) {
   return {
@@ -70,7 +72,8 @@ function donationFromJson(json: DonationJson): DonationRow {
 export function createDonationPages(db: Db) {
   const page = db
     .select({
-      deletedAt: users.deletedAt,
+      // The caller's row too: a donor's own list authenticates them with it (issue #20).
+      caller: CALLER_COLUMNS,
       // Plain SQL names in the subqueries: Drizzle writes a column of a one-table select
       // without its table, which inside a subquery would mean the subquery's own column.
       total: sql<number>`(select count(*)::int from donations c where c.donor_id = users.id)`,
@@ -83,24 +86,32 @@ export function createDonationPages(db: Db) {
       ), '[]'::json)`,
     })
     .from(users)
+    .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('donations_page_of_user');
 
   return {
-    /** Undefined when there is no live account with this id. */
+    /**
+     * The page with the account's caller facts; undefined when there is no row. A deleted
+     * account's row comes back too: the caller check, or the service, refuses it.
+     */
     async ofUser(
       id: string,
       pageNumber: number,
       pageSize: number,
-    ): Promise<{ items: DonationRow[]; total: number } | undefined> {
+    ): Promise<{ caller: CallerFacts; items: DonationRow[]; total: number } | undefined> {
       const [row] = await page.execute({
         id,
         limit: pageSize,
         offset: (pageNumber - 1) * pageSize,
       });
-      if (!row || row.deletedAt) return undefined;
-      return { items: row.items.map(donationFromJson), total: Number(row.total) };
+      if (!row) return undefined;
+      return {
+        caller: callerFactsFrom(row.caller),
+        items: row.items.map(donationFromJson),
+        total: Number(row.total),
+      };
     },
   };
 }

@@ -56,7 +56,8 @@ export const donationsRoutes: FastifyPluginAsyncZod<DonationsRoutesOptions> = as
   app.get(
     '/api/v1/users/:id/donations',
     {
-      preHandler: app.authenticate,
+      // Authenticated in the handler: a donor's own list reads the caller in the same
+      // statement (app.authenticateSelf, issue #20).
       schema: {
         tags: ['donations'],
         summary: "A donor's donations",
@@ -72,15 +73,19 @@ export const donationsRoutes: FastifyPluginAsyncZod<DonationsRoutesOptions> = as
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await donations.list(
-        currentUser(request),
-        request.params.id,
-        request.query.page,
-        request.query.pageSize,
-      ),
-    }),
+    async (request) => {
+      const { id } = request.params;
+      const { page, pageSize } = request.query;
+      const { caller, self } = await app.authenticateSelf(
+        request,
+        id,
+        donations.selfList(page, pageSize),
+      );
+      return {
+        success: true as const,
+        data: self ?? (await donations.list(caller, id, page, pageSize)),
+      };
+    },
   );
 
   app.post(

@@ -26,7 +26,7 @@ import { fingerprint, type Idempotency } from '../../lib/idempotency';
 import type { Notifier } from '../notifications/notifier';
 import { localDate } from '../notifications/templates';
 import type { RequestMeta } from '../../lib/request-context';
-import type { AuthUser, CallerFacts } from '../../plugins/auth';
+import type { AuthUser, CallerFacts, SelfLoader } from '../../plugins/auth';
 import { createDonationPages, createDonationsRepository } from './donations.repository';
 
 /** Each whole-blood unit is split into red cells, plasma and platelets: up to three patients. */
@@ -153,8 +153,18 @@ export function createDonationsService(deps: DonationsServiceDeps) {
       assertSelfOrAdmin(caller, id);
       // One statement: the account's existence, the page and the total.
       const found = await pages.ofUser(id, page, pageSize);
-      if (!found) throw userNotFound();
+      if (!found || found.caller.deletedAt) throw userNotFound();
       return { items: found.items.map(toDonationView), total: found.total, page, pageSize };
+    },
+
+    /** A donor's own page, read with their caller facts (`app.authenticateSelf`, issue #20). */
+    selfList(page: number, pageSize: number): SelfLoader<DonationPage> {
+      return async (id) => {
+        const found = await pages.ofUser(id, page, pageSize);
+        if (!found) return undefined;
+        const items = found.items.map(toDonationView);
+        return { caller: found.caller, value: { items, total: found.total, page, pageSize } };
+      };
     },
 
     /**

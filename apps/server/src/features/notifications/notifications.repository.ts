@@ -7,7 +7,7 @@ import {
   users,
   type NotificationRow,
 } from '../../db/schema';
-import type { CallerFacts } from '../../plugins/auth';
+import { CALLER_COLUMNS, callerFactsFrom } from '../../plugins/auth';
 
 /** `to_json` of a notifications row: snake_case keys, timestamps as ISO text. */
 interface NotificationJson {
@@ -43,15 +43,7 @@ function notificationFromJson(json: NotificationJson): NotificationRow {
 export function createNotificationPages(db: Db) {
   const page = db
     .select({
-      caller: {
-        id: users.id,
-        role: users.role,
-        status: users.status,
-        deletedAt: users.deletedAt,
-        tokenVersion: users.tokenVersion,
-        hospitalStatus: hospitals.verificationStatus,
-        hospitalDisabledAt: hospitals.disabledAt,
-      },
+      caller: CALLER_COLUMNS,
       counts: sql<{ total: number; unread: number }>`(
         select json_build_object('total', count(*), 'unread', count(*) filter (where c.read_at is null))
         from notifications c where c.user_id = users.id
@@ -79,9 +71,8 @@ export function createNotificationPages(db: Db) {
         offset: (pageNumber - 1) * pageSize,
       });
       if (!row) return undefined;
-      const { hospitalDisabledAt, ...caller } = row.caller;
       return {
-        caller: { ...caller, hospitalDisabled: hospitalDisabledAt !== null } satisfies CallerFacts,
+        caller: callerFactsFrom(row.caller),
         items: row.items.map(notificationFromJson),
         total: Number(row.counts.total),
         unread: Number(row.counts.unread),
