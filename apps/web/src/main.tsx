@@ -12,6 +12,7 @@ import { detectLanguage, initI18n } from './i18n';
 import { createQueryClient } from './lib/query-client';
 import { createRoutePreloaders } from './lib/route-preloaders';
 import { makeZodJitless } from './lib/zod-jitless';
+import { watchPrerenderedForms } from './lib/typed-before-hydration';
 
 // Before any form's schema runs: zod must not probe for eval, which the CSP forbids.
 makeZodJitless();
@@ -45,6 +46,8 @@ if (isInstalledApp) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// What is typed into a prerendered form from now until React has it (issue #18).
+if (root.dataset.prerendered) watchPrerenderedForms();
 
 /**
  * Public pages arrive already rendered (src/prerender): English, signed out, a browser tab, the

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { Field, Input, Textarea } from '../../../components/field';
 import { useFeatureFlag } from '../../../config/use-config';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/use-error-message';
+import { takeTypedValues, typedValues } from '../../../lib/typed-before-hydration';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { StateSelect } from '../../auth/components/state-select';
 import { createBloodRequest, searchFacilities } from '../api/requests-api';
@@ -73,11 +74,13 @@ function useFacilitySearch(query: string, enabled: boolean) {
 /** The values of the prerendered form posting to `action`, as typed before the app arrived. */
 function typedBeforeScript(action: string): Partial<RequestFormInput> {
   if (typeof document === 'undefined') return {};
-  const form = document.querySelector<HTMLFormElement>(`form[action="${action}"]`);
-  if (!form) return {};
+  return asFormInput(typedValues(action));
+}
+
+function asFormInput(values: Record<string, string>): Partial<RequestFormInput> {
   const typed: Record<string, string | number> = {};
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value !== 'string' || value === '' || name === 'language') continue;
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'language') continue;
     typed[name] = name === 'unitsNeeded' ? Number(value) : value;
   }
   return typed as Partial<RequestFormInput>;
@@ -152,6 +155,22 @@ export function RequestForm({
     resolver: withRequestMessageKeys(zodResolver(requestFormSchema)),
     defaultValues: initialValues,
   });
+
+  // What was typed while React adopted the form: registering the fields reset it on the page
+  // (a tap on a blood group mid-hydration unchecked it again). Once, right after the fields are
+  // registered and before the browser paints.
+  useLayoutEffect(() => {
+    if (!action) return;
+    const typed = asFormInput(takeTypedValues(action)) as Record<string, string | number>;
+    for (const [name, value] of Object.entries(typed)) {
+      const field = name as keyof RequestFormInput;
+      if (String(getValues(field) ?? '') !== String(value)) {
+        setValue(field, value as never, { shouldDirty: true });
+      }
+    }
+    // Once per form: later changes are React's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const hospitalName = watch('hospitalName') ?? '';
   const units = watch('unitsNeeded') ?? defaults?.unitsNeeded ?? BLOOD_REQUEST_LIMITS.minUnits;
