@@ -74,6 +74,18 @@ function get(url: string, user: SignedInUser) {
   return subject.app.inject({ method: 'GET', url, headers: user.headers });
 }
 
+/** The verification of a request by `admin`, with the statements it sent. */
+function verifyCounted(requestId: string, admin: SignedInUser) {
+  return countQueries(testDb.database, () =>
+    subject.app.inject({
+      method: 'PUT',
+      url: `/api/v1/blood-requests/${requestId}/status`,
+      headers: admin.headers,
+      payload: { status: 'verified', notes: 'Called the hospital' },
+    }),
+  );
+}
+
 /** A donor with something in every list: questionnaire, a document, a donation, a notification. */
 async function busyDonor(): Promise<SignedInUser> {
   const donor = await makeDonor(subject.app, db());
@@ -215,14 +227,7 @@ describe('queries per hot call', () => {
     );
     expect(created.result.statusCode, created.result.body).toBe(201);
     const requestId = created.result.json().data.request.id as string;
-    const verified = await countQueries(testDb.database, () =>
-      subject.app.inject({
-        method: 'PUT',
-        url: `/api/v1/blood-requests/${requestId}/status`,
-        headers: admin.headers,
-        payload: { status: 'verified', notes: 'Called the hospital' },
-      }),
-    );
+    const verified = await verifyCounted(requestId, admin);
     expect(verified.result.json().data.request.matches).toMatchObject({ notified: 1 });
 
     const accepted = await countQueries(testDb.database, () =>
@@ -326,14 +331,7 @@ describe('queries per hot call', () => {
         });
         expect(created.statusCode, created.body).toBe(201);
         const requestId = created.json().data.request.id as string;
-        const verified = await countQueries(testDb.database, () =>
-          subject.app.inject({
-            method: 'PUT',
-            url: `/api/v1/blood-requests/${requestId}/status`,
-            headers: admin.headers,
-            payload: { status: 'verified', notes: 'Called the hospital' },
-          }),
-        );
+        const verified = await verifyCounted(requestId, admin);
         expect(verified.result.statusCode, verified.result.body).toBe(200);
         expect(verified.result.json().data.request.matches).toMatchObject({ notified: matched });
         // Every donor got an SMS and a WhatsApp alert (consents read with them) and an e-mail.
