@@ -190,17 +190,12 @@ export const authPlugin = fp(
     }
 
     app.decorateRequest('user', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const user = await resolve(request);
-      if (!user) throw unauthenticated();
-      refuseOnHold(request, user);
-      request.user = user;
-    });
     app.decorate('identify', async (request: FastifyRequest) => {
       const user = await resolve(request);
       refuseOnHold(request, user);
       request.user = user;
     });
+
     /** Checks the caller found by `read` as `authenticate` does, and keeps what it read. */
     async function authenticateBy<T>(
       request: FastifyRequest,
@@ -216,6 +211,9 @@ export const authPlugin = fp(
       return { caller: user, value: found.value };
     }
 
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      await authenticateBy(request, async (userId) => ({ caller: await readCaller(userId) }));
+    });
     app.decorate(
       'authenticateWith',
       async <T>(request: FastifyRequest, load: SelfLoader<T>): Promise<T> => {
