@@ -9,7 +9,7 @@ import {
   type UserRow,
 } from '../db/schema';
 import { acceptedRequestsOf } from './blood-request-links';
-import type { CallerFacts } from '../plugins/auth';
+import { CALLER_COLUMNS, callerFactsFrom, type CallerFacts } from '../plugins/auth';
 import type { DonorFacts } from './donor-facts';
 
 /**
@@ -164,8 +164,7 @@ export function createDonorReads(db: Db) {
   const userWithStanding = db
     .select({
       user: getTableColumns(users),
-      hospitalStatus: hospitals.verificationStatus,
-      hospitalDisabledAt: hospitals.disabledAt,
+      caller: CALLER_COLUMNS,
     })
     .from(users)
     .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
@@ -177,12 +176,7 @@ export function createDonorReads(db: Db) {
     /** The users row (deleted or not) with what authentication needs; undefined: no row. */
     async userWithCaller(id: string): Promise<{ user: UserRow; caller: CallerFacts } | undefined> {
       const [row] = await userWithStanding.execute({ id });
-      if (!row) return undefined;
-      const hospital =
-        row.hospitalStatus === null
-          ? null
-          : { verificationStatus: row.hospitalStatus, disabled: row.hospitalDisabledAt !== null };
-      return { user: row.user, caller: callerFactsOf(row.user, hospital) };
+      return row && { user: row.user, caller: callerFactsFrom(row.caller) };
     },
 
     /** The users row (deleted or not) with its donor facts; undefined when there is no row. */
