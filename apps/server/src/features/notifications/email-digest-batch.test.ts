@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { usageCounters } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
@@ -55,6 +56,26 @@ describe('digestHolds: a batch of e-mails counted in one upsert', () => {
       used: 1,
       windowStart: new Date(WINDOW_START + POLICY.windowMs),
     });
+  });
+
+  it('parallel batches sharing people, in opposite orders, all count and none fails (PostgreSQL: real transactions)', async () => {
+    const people = Array.from({ length: 8 }, (_, i) => `p${i}`);
+    const batches = Array.from({ length: 12 }, (_, i) =>
+      (i % 2 ? [...people].reverse() : people).map((userId) => use(userId)),
+    );
+    const results = await Promise.allSettled(
+      batches.map((batch) =>
+        db().transaction(async (tx) => {
+          const holds = await digestHolds(tx, batch);
+          // Hold the rows' locks a moment, so the batches overlap.
+          await tx.execute(sql`select pg_sleep(0.02)`);
+          return holds;
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    const rows = await db().select().from(usageCounters);
+    expect(rows.map((row) => row.used)).toEqual(people.map(() => batches.length));
   });
 
   it('an empty batch writes nothing', async () => {
