@@ -81,8 +81,19 @@ export async function startServer(
     await loadContent(database.db, { logger });
     // Several instances may share PostgreSQL: caches hear of each other's changes (issue #19).
     if (config.databaseUrl) {
-      bus = createPostgresChangeBus({ connectionString: config.databaseUrl, logger });
-      await bus.start();
+      const pool = database.driver === 'postgres' ? database.pool : null;
+      const postgresBus = createPostgresChangeBus({
+        connectionString: config.databaseUrl,
+        logger,
+        // Announced through the pool: an instance that can write can always say what it wrote.
+        ...(pool && {
+          notifyVia: (channel: string, payload: string) =>
+            pool.query('select pg_notify($1, $2)', [channel, payload]),
+        }),
+      });
+      bus = postgresBus;
+      await postgresBus.start();
+      if (database.driver === 'postgres') database.shareWritesThrough(postgresBus);
     }
     // REDIS_URL: every limit is counted in Redis (else PostgreSQL, or memory on PGlite).
     if (config.redisUrl) {

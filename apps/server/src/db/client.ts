@@ -2,14 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTable, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config/env';
 import { acquireDataDirLock } from './data-dir-lock';
+import { attachReadCache, createReadCache, shareWrites, type ReadCache } from './read-cache';
 import * as schema from './schema';
+import {
+  cascadesOf,
+  createWriteTracker,
+  trackPglite,
+  trackPgPool,
+  type WriteTracker,
+} from './write-tracker';
 
 export type Schema = typeof schema;
 /** Both drivers' databases (and their transactions) are this; repositories take it. */
@@ -24,6 +32,10 @@ interface DatabaseBase {
    * queries of hot calls with it (src/test/query-counter.ts).
    */
   observeQueries(observer: QueryObserver): () => void;
+  /** Which tables this process (and, once shared, every instance) has written (db/write-tracker.ts). */
+  writes: WriteTracker;
+  /** The signed-in reads' cache (db/read-cache.ts). */
+  readCache: ReadCache;
   /** Resolves when the database answers a trivial query; used by /readyz. */
   ping(): Promise<void>;
   /** Idempotent. */
@@ -38,6 +50,12 @@ export interface PgliteDatabaseHandle extends DatabaseBase {
 export interface PostgresDatabaseHandle extends DatabaseBase {
   driver: 'postgres';
   pool: pg.Pool;
+  /**
+   * Turns the read cache on for as long as `bus` listens: this instance's writes are announced
+   * on it and other instances' writes heard from it (server.ts, with the PostgreSQL bus).
+   * Without it the cache stays off, since another instance could write unseen.
+   */
+  shareWritesThrough(bus: Parameters<typeof shareWrites>[1] & { isListening(): boolean }): void;
 }
 
 export type Database = PgliteDatabaseHandle | PostgresDatabaseHandle;
@@ -45,6 +63,15 @@ export type Database = PgliteDatabaseHandle | PostgresDatabaseHandle;
 export const DRIZZLE_OPTIONS = { schema, casing: 'snake_case' } as const;
 
 export type QueryObserver = (query: string) => void;
+
+/** Tables whose rows change when a row they reference is deleted (foreign key actions). */
+let schemaCascades: ReturnType<typeof cascadesOf> | undefined;
+function newWriteTracker() {
+  schemaCascades ??= cascadesOf(
+    (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)),
+  );
+  return createWriteTracker(schemaCascades);
+}
 
 /** A Drizzle logger that tells the current observers; costs one empty loop when there are none. */
 function queryObservers() {
@@ -70,10 +97,17 @@ export function createPgliteDatabase(
   onClose: () => void = () => {},
 ): PgliteDatabaseHandle {
   const { logger, observeQueries } = queryObservers();
+  const writes = newWriteTracker();
+  trackPglite(client, writes);
   const db = drizzlePglite({ client, ...DRIZZLE_OPTIONS, logger });
+  // One process owns the embedded database: every write passes the tracker, so the cache is on.
+  const readCache = createReadCache({ tracker: writes });
+  attachReadCache(db, readCache);
   return {
     db,
     observeQueries,
+    writes,
+    readCache,
     driver: 'pglite',
     client,
     async ping() {
@@ -103,11 +137,31 @@ export function createPostgresDatabase(
     client.on('error', () => {});
   });
   const { logger, observeQueries } = queryObservers();
+  const writes = newWriteTracker();
+  trackPgPool(pool, writes);
   const db = drizzleNodePg({ client: pool, ...DRIZZLE_OPTIONS, logger });
+  let coherent: (() => boolean) | null = null;
+  const readCache = createReadCache({ tracker: writes, enabled: () => coherent?.() ?? false });
+  attachReadCache(db, readCache);
   let closing: Promise<void> | undefined;
   return {
     db,
     observeQueries,
+    writes,
+    readCache,
+    shareWritesThrough(bus) {
+      shareWrites(writes, bus);
+      // Whatever was cached before is dropped as the cache turns on (and whenever it was off).
+      let wasListening = false;
+      coherent = () => {
+        const listening = bus.isListening();
+        if (listening !== wasListening) {
+          wasListening = listening;
+          readCache.clear();
+        }
+        return listening;
+      };
+    },
     driver: 'postgres',
     pool,
     async ping() {

@@ -30,28 +30,31 @@ export interface ChangeBusLogger {
   warn(details: object, message: string): void;
 }
 
+/** Called with the message's data; null when the bus may have missed messages (reconnected). */
+type Listener = (data: string | null) => void;
+
 function createListeners() {
-  const byTopic = new Map<string, Set<() => void>>();
-  const call = (listener: () => void) => {
+  const byTopic = new Map<string, Set<Listener>>();
+  const call = (listener: Listener, data: string | null) => {
     try {
-      listener();
+      listener(data);
     } catch {
       // One cache's failure to drop its copy must not stop the others.
     }
   };
   return {
-    add(topic: string, listener: () => void): () => void {
+    add(topic: string, listener: Listener): () => void {
       if (!TOPIC.test(topic)) throw new Error(`invalid change topic: ${topic}`);
       let set = byTopic.get(topic);
       if (!set) byTopic.set(topic, (set = new Set()));
       set.add(listener);
       return () => set.delete(listener);
     },
-    emit(topic: string) {
-      for (const listener of byTopic.get(topic) ?? []) call(listener);
+    emit(topic: string, data: string | null = null) {
+      for (const listener of byTopic.get(topic) ?? []) call(listener, data);
     },
     emitAll() {
-      for (const set of byTopic.values()) for (const listener of set) call(listener);
+      for (const set of byTopic.values()) for (const listener of set) call(listener, null);
     },
   };
 }
@@ -63,7 +66,7 @@ export function createMemoryChangeBus(): ChangeBus {
     async publish(topic) {
       listeners.emit(topic);
     },
-    subscribe: (topic, listener) => listeners.add(topic, listener),
+    subscribe: (topic, listener) => listeners.add(topic, () => listener()),
     async close() {},
   };
 }
@@ -73,6 +76,12 @@ export interface PostgresChangeBusOptions {
   logger?: ChangeBusLogger;
   /** First wait before reconnecting after the connection dropped; doubles up to 30 s. */
   reconnectDelayMs?: number;
+  /**
+   * Sends a NOTIFY's payload another way than the listening connection: the server's pool, so
+   * an instance that can write can always announce what it wrote, even while its listening
+   * connection is being re-opened.
+   */
+  notifyVia?: (channel: string, payload: string) => Promise<unknown>;
 }
 
 /**
@@ -91,10 +100,16 @@ export function createPostgresChangeBus(options: PostgresChangeBusOptions) {
   function onNotification(message: pg.Notification) {
     if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
     try {
-      const parsed = JSON.parse(message.payload) as { topic?: unknown; origin?: unknown };
+      const parsed = JSON.parse(message.payload) as {
+        topic?: unknown;
+        origin?: unknown;
+        data?: unknown;
+      };
       // This instance's own messages were handled when published.
       if (parsed.origin === origin) return;
-      if (typeof parsed.topic === 'string') listeners.emit(parsed.topic);
+      if (typeof parsed.topic === 'string') {
+        listeners.emit(parsed.topic, typeof parsed.data === 'string' ? parsed.data : null);
+      }
     } catch {
       // Not one of ours.
     }
@@ -149,25 +164,42 @@ export function createPostgresChangeBus(options: PostgresChangeBusOptions) {
     retry.unref();
   }
 
-  const bus: ChangeBus & { start(): Promise<void>; isListening(): boolean } = {
+  async function notify(payload: Record<string, string>) {
+    const via = client;
+    const text = JSON.stringify({ ...payload, origin });
+    try {
+      if (options.notifyVia) await options.notifyVia(CHANGE_CHANNEL, text);
+      else if (via) await via.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, text]);
+    } catch (error) {
+      options.logger?.warn({ err: error, topic: payload.topic }, 'a change could not be announced');
+    }
+  }
+
+  const bus: ChangeBus & {
+    start(): Promise<void>;
+    isListening(): boolean;
+    /**
+     * Tells the OTHER instances `data` about `topic` (this one already knows). At most 7,000
+     * characters (a NOTIFY payload stays under 8,000 bytes).
+     */
+    publishData(topic: string, data: string): Promise<void>;
+    /** Calls `listener` with each other instance's data for `topic`; null after a reconnect. */
+    subscribeData(topic: string, listener: (data: string | null) => void): () => void;
+  } = {
     start: connect,
     isListening: () => client !== null,
+    async publishData(topic, data) {
+      if (!TOPIC.test(topic)) throw new Error(`invalid change topic: ${topic}`);
+      await notify(data.length <= 7_000 ? { topic, data } : { topic });
+    },
+    subscribeData: (topic, listener) => listeners.add(topic, listener),
     async publish(topic) {
       if (!TOPIC.test(topic)) throw new Error(`invalid change topic: ${topic}`);
       // Always tell this instance at once, even if the NOTIFY cannot be sent now.
       listeners.emit(topic);
-      const via = client;
-      if (!via) return;
-      try {
-        await via.query('select pg_notify($1, $2)', [
-          CHANGE_CHANNEL,
-          JSON.stringify({ topic, origin }),
-        ]);
-      } catch (error) {
-        options.logger?.warn({ err: error, topic }, 'a change could not be announced');
-      }
+      await notify({ topic });
     },
-    subscribe: (topic, listener) => listeners.add(topic, listener),
+    subscribe: (topic, listener) => listeners.add(topic, () => listener()),
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

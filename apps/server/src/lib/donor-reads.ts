@@ -1,6 +1,7 @@
 import type { Deferral, DocumentType, QuestionnaireAnswers } from '@bdms/shared';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { cachedRead } from '../db/read-cache';
 import {
   hospitals,
   users,
@@ -125,7 +126,7 @@ export function callerFactsOf(
  * belongs to the handle it was made on). Create once per database handle.
  */
 export function createDonorReads(db: Db) {
-  const userWithFacts = db
+  const userWithFactsQuery = db
     .select({
       user: getTableColumns(users),
       documents: sql<DocumentJson[]>`coalesce((
@@ -159,9 +160,11 @@ export function createDonorReads(db: Db) {
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('donor_reads_user_with_facts');
+  // Served from memory while none of its tables was written (db/read-cache.ts).
+  const userWithFacts = cachedRead(db, 'donor_reads_user_with_facts', userWithFactsQuery);
 
   // The row and its hospital's standing: a self read that also authenticates the caller.
-  const userWithStanding = db
+  const userWithStandingQuery = db
     .select({
       user: getTableColumns(users),
       caller: CALLER_COLUMNS,
@@ -171,17 +174,18 @@ export function createDonorReads(db: Db) {
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('donor_reads_user_with_standing');
+  const userWithStanding = cachedRead(db, 'donor_reads_user_with_standing', userWithStandingQuery);
 
   return {
     /** The users row (deleted or not) with what authentication needs; undefined: no row. */
     async userWithCaller(id: string): Promise<{ user: UserRow; caller: CallerFacts } | undefined> {
-      const [row] = await userWithStanding.execute({ id });
+      const [row] = await userWithStanding({ id });
       return row && { user: row.user, caller: callerFactsFrom(row.caller) };
     },
 
     /** The users row (deleted or not) with its donor facts; undefined when there is no row. */
     async userWithFacts(id: string): Promise<UserWithFacts | undefined> {
-      const [row] = await userWithFacts.execute({ id });
+      const [row] = await userWithFacts({ id });
       if (!row) return undefined;
       return {
         user: row.user,

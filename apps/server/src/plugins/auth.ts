@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { cachedRead } from '../db/read-cache';
 import { hospitals, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../lib/tokens';
@@ -135,13 +136,16 @@ export const authPlugin = fp(
   async (app: FastifyInstance, { accessTokens, db }: AuthPluginOptions) => {
     // Every signed-in call runs it: prepared once (built once here; on PostgreSQL, parsed and
     // planned once per connection).
-    const findCaller = db
+    const findCallerQuery = db
       .select(CALLER_COLUMNS)
       .from(users)
       .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
       .prepare('auth_find_caller');
+    // Served from memory while users and hospitals were not written (db/read-cache.ts): the
+    // token version, deletion, role and hospital standing are as fresh as a read.
+    const findCaller = cachedRead(db, 'auth_find_caller', findCallerQuery);
 
     /** The claims of the request's bearer token; null for a missing or bad one. */
     async function claimsOf(request: FastifyRequest) {
@@ -173,7 +177,7 @@ export const authPlugin = fp(
     }
 
     async function readCaller(userId: string): Promise<CallerFacts | undefined> {
-      const [row] = await findCaller.execute({ id: userId });
+      const [row] = await findCaller({ id: userId });
       return row && callerFactsFrom(row);
     }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
 import {
   hospitals,
   notifications,
@@ -41,7 +42,7 @@ function notificationFromJson(json: NotificationJson): NotificationRow {
  * on the database handle, never a transaction.
  */
 export function createNotificationPages(db: Db) {
-  const page = db
+  const pageQuery = db
     .select({
       caller: CALLER_COLUMNS,
       counts: sql<{ total: number; unread: number }>`(
@@ -61,11 +62,13 @@ export function createNotificationPages(db: Db) {
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('notifications_page');
+  // Served from memory while none of its tables was written (db/read-cache.ts).
+  const page = cachedRead(db, 'notifications_page', pageQuery);
 
   return {
     /** The caller's page with their caller facts; undefined when there is no such user. */
     async list(userId: string, pageNumber: number, pageSize: number) {
-      const [row] = await page.execute({
+      const [row] = await page({
         userId,
         limit: pageSize,
         offset: (pageNumber - 1) * pageSize,

@@ -1,0 +1,309 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+
+/**
+ * Knows, per table, whether a write is under way and how many have ended (issue #20: the read
+ * cache of db/read-cache.ts serves a person's own rows from memory only while nothing they were
+ * read from has been written since). Every statement this process sends to the database passes
+ * through the driver wrappers below (`trackPglite`, `trackPgPool`), which tell the tracker when
+ * a write begins (its first statement) and when it ends (the statement's reply, or the
+ * transaction's COMMIT or ROLLBACK reply, after which other sessions see it). Other instances'
+ * writes arrive through `changed` (the change bus, wired in db/read-cache.ts).
+ *
+ * A table's stamp is a sum of counters that only grow, so "the same stamp" means "no write to
+ * these tables began or ended in between"; while a write is under way there is no stamp.
+ * Writes it cannot attribute to tables (DDL, COPY, a DO block) count as a write to every table.
+ */
+export interface WriteTracker {
+  /** A number that changes when a write to any of `tables` begins or ends; null during one. */
+  stamp(tables: readonly string[]): number | null;
+  /** Another instance wrote these tables (or, with 'all', anything). */
+  changed(tables: Iterable<string> | 'all'): void;
+  /** Calls `listener` with the tables of each write this process finished; returns the unsubscribe. */
+  onWritten(listener: (tables: ReadonlySet<string> | 'all') => void): () => void;
+}
+
+export type Written = Set<string> | 'all';
+
+const READ_ONLY_STATEMENTS = new Set([
+  'select',
+  'values',
+  'show',
+  'set',
+  'reset',
+  'begin',
+  'start',
+  'commit',
+  'end',
+  'rollback',
+  'abort',
+  'savepoint',
+  'release',
+  'listen',
+  'unlisten',
+  'notify',
+  'explain',
+  'deallocate',
+  'discard',
+  'prepare',
+  'lock',
+  'analyze',
+  'vacuum',
+]);
+const DML_STATEMENTS = new Set(['with', 'insert', 'update', 'delete', 'merge', 'truncate']);
+const DML_TARGET =
+  /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_$]*)"?/gi;
+const FIRST_WORD = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*([a-z]+)/i;
+
+/**
+ * The tables a statement writes: none (null), some, or 'all' when it cannot tell (DDL, COPY,
+ * DO, several statements in one text). Over-counting only costs the cache a read; so an
+ * `ON CONFLICT DO UPDATE SET` naming a table "set" is harmless.
+ */
+export function writtenTables(statement: string): Written | null {
+  const first = FIRST_WORD.exec(statement)?.[1]?.toLowerCase();
+  if (!first) return null;
+  if (READ_ONLY_STATEMENTS.has(first)) return null;
+  if (!DML_STATEMENTS.has(first)) return 'all';
+  const tables = new Set<string>();
+  for (const match of statement.matchAll(DML_TARGET)) tables.add(match[1]!.toLowerCase());
+  if (tables.size > 0) return tables;
+  // A WITH that only reads; anything else that names no table is not understood.
+  return first === 'with' ? null : 'all';
+}
+
+const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+const TRANSACTION_END = /^\s*(?:commit|end|abort|rollback)\s*(?:work|transaction)?\s*;?\s*$/i;
+
+/**
+ * The tables whose rows change when a row of the key table is deleted or its key updated
+ * (foreign keys ON DELETE/UPDATE CASCADE, SET NULL or SET DEFAULT), transitively.
+ */
+export function cascadesOf(tables: readonly PgTable[]): Map<string, Set<string>> {
+  const children = new Map<string, Set<string>>();
+  for (const table of tables) {
+    const config = getTableConfig(table);
+    for (const fk of config.foreignKeys) {
+      const acts = [fk.onDelete, fk.onUpdate].some(
+        (action) => action === 'cascade' || action === 'set null' || action === 'set default',
+      );
+      if (!acts) continue;
+      const parent = getTableConfig(fk.reference().foreignTable).name;
+      let set = children.get(parent);
+      if (!set) children.set(parent, (set = new Set()));
+      set.add(config.name);
+    }
+  }
+  const closure = new Map<string, Set<string>>();
+  for (const parent of children.keys()) {
+    const reached = new Set<string>();
+    const stack = [...children.get(parent)!];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (reached.has(next)) continue;
+      reached.add(next);
+      stack.push(...(children.get(next) ?? []));
+    }
+    closure.set(parent, reached);
+  }
+  return closure;
+}
+
+export interface TrackerInternals extends WriteTracker {
+  began(written: Written): void;
+  ended(written: Written): void;
+}
+
+export function createWriteTracker(cascades = new Map<string, Set<string>>()): TrackerInternals {
+  const generations = new Map<string, number>();
+  const busy = new Map<string, number>();
+  let epoch = 0;
+  let busyAll = 0;
+  const listeners = new Set<(tables: ReadonlySet<string> | 'all') => void>();
+
+  const withCascades = (tables: Iterable<string>): Set<string> => {
+    const all = new Set<string>();
+    for (const table of tables) {
+      all.add(table);
+      for (const child of cascades.get(table) ?? []) all.add(child);
+    }
+    return all;
+  };
+  const bump = (tables: Iterable<string>, busyDelta: number) => {
+    for (const table of tables) {
+      generations.set(table, (generations.get(table) ?? 0) + 1);
+      if (busyDelta !== 0) busy.set(table, (busy.get(table) ?? 0) + busyDelta);
+    }
+  };
+
+  return {
+    stamp(tables) {
+      if (busyAll > 0) return null;
+      let sum = epoch;
+      for (const table of tables) {
+        if ((busy.get(table) ?? 0) > 0) return null;
+        sum += generations.get(table) ?? 0;
+      }
+      return sum;
+    },
+    began(written) {
+      if (written === 'all') {
+        busyAll += 1;
+        epoch += 1;
+      } else bump(withCascades(written), 1);
+    },
+    ended(written) {
+      if (written === 'all') {
+        busyAll -= 1;
+        epoch += 1;
+      } else {
+        written = withCascades(written);
+        bump(written, -1);
+      }
+      for (const listener of listeners) listener(written);
+    },
+    changed(tables) {
+      if (tables === 'all') epoch += 1;
+      else bump(withCascades(tables), 0);
+    },
+    onWritten(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function merge(into: Written | null, more: Written | null): Written | null {
+  if (more === null) return into;
+  if (into === 'all' || more === 'all') return 'all';
+  if (into === null) return new Set(more);
+  for (const table of more) into.add(table);
+  return into;
+}
+
+/**
+ * One connection's transaction state: the tables written since BEGIN are "under way" until the
+ * COMMIT or ROLLBACK is answered (or the connection ends); outside a transaction, a statement's
+ * write is under way until its own reply.
+ */
+function connectionTracker(tracker: TrackerInternals) {
+  let inTransaction = false;
+  let pending: Written | null = null;
+  const finish = () => {
+    const written = pending;
+    pending = null;
+    inTransaction = false;
+    if (written !== null) tracker.ended(written);
+  };
+  return {
+    async run<T>(text: string, send: () => Promise<T>): Promise<T> {
+      const written = writtenTables(text);
+      if (TRANSACTION_BEGIN.test(text)) inTransaction = true;
+      else if (inTransaction && TRANSACTION_END.test(text)) {
+        try {
+          return await send();
+        } finally {
+          finish();
+        }
+      }
+      if (written === null) return send();
+      if (inTransaction) {
+        const fresh = pending === null ? written : newTables(pending, written);
+        pending = merge(pending, written);
+        if (fresh !== null) tracker.began(fresh);
+        return send();
+      }
+      tracker.began(written);
+      try {
+        return await send();
+      } finally {
+        tracker.ended(written);
+      }
+    },
+    /** The connection closed: whatever it had under way is over. */
+    closed: finish,
+  };
+}
+
+/** The part of `more` not already in `known` (null: nothing new). */
+function newTables(known: Written, more: Written): Written | null {
+  if (known === 'all') return null;
+  if (more === 'all') return 'all';
+  const fresh = new Set([...more].filter((table) => !known.has(table)));
+  return fresh.size > 0 ? fresh : null;
+}
+
+function textOf(query: unknown): string {
+  if (typeof query === 'string') return query;
+  if (query && typeof query === 'object' && 'text' in query) return String(query.text);
+  return '';
+}
+
+/** node-postgres: every pooled connection's statements pass through the tracker. */
+export function trackPgPool(pool: pg.Pool, tracker: TrackerInternals): void {
+  pool.on('connect', (client: pg.PoolClient) => {
+    const connection = connectionTracker(tracker);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.on('end', connection.closed);
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      // A Submittable (a cursor; not used here) passes straight through.
+      if (typeof (args[0] as { submit?: unknown } | null)?.submit === 'function') {
+        return query(...args);
+      }
+      const text = textOf(args[0]);
+      const last = args[args.length - 1];
+      if (typeof last !== 'function') {
+        return connection.run(text, () => query(...args) as Promise<unknown>);
+      }
+      // The callback form: pg-pool's own `pool.query` uses it.
+      const callback = last as (error: unknown, result?: unknown) => void;
+      const rest = args.slice(0, -1);
+      connection
+        .run(
+          text,
+          () =>
+            new Promise((resolve, reject) => {
+              query(...rest, (error: unknown, result: unknown) =>
+                error ? reject(error as Error) : resolve(result),
+              );
+            }),
+        )
+        .then(
+          (result) => callback(null, result),
+          (error: unknown) => callback(error),
+        );
+      return undefined;
+    };
+  });
+}
+
+/** PGlite: its statements, and those of its transactions, pass through the tracker. */
+export function trackPglite(client: PGlite, tracker: TrackerInternals): void {
+  const outside = connectionTracker(tracker);
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) =>
+    outside.run(text, () => (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as PGlite['query'];
+  client.exec = ((text: string, ...rest: unknown[]) =>
+    outside.run(text, () => (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as PGlite['exec'];
+  client.transaction = (async <T>(callback: (tx: Transaction) => Promise<T>) => {
+    const inside = connectionTracker(tracker);
+    // PGlite sends BEGIN and COMMIT itself; mark the transaction's bounds for the tracker.
+    await inside.run('begin', async () => undefined);
+    try {
+      return await transaction(async (tx) => {
+        const txQuery = tx.query.bind(tx);
+        const txExec = tx.exec.bind(tx);
+        tx.query = ((text: string, ...rest: unknown[]) =>
+          inside.run(text, () => (txQuery as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as Transaction['query'];
+        tx.exec = ((text: string, ...rest: unknown[]) =>
+          inside.run(text, () => (txExec as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as Transaction['exec'];
+        return callback(tx);
+      });
+    } finally {
+      inside.closed();
+    }
+  }) as PGlite['transaction'];
+}
