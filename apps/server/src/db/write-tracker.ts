@@ -51,9 +51,10 @@ const READ_ONLY_STATEMENTS = new Set([
   'analyze',
   'vacuum',
 ]);
-const DML_STATEMENTS = new Set(['with', 'insert', 'update', 'delete', 'merge', 'truncate']);
+// TRUNCATE may name several tables, and cascades: every table.
+const DML_STATEMENTS = new Set(['with', 'insert', 'update', 'delete', 'merge']);
 const DML_TARGET =
-  /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_$]*)"?/gi;
+  /\b(?:insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_$]*)"?/gi;
 const FIRST_WORD = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*([a-z]+)/i;
 
 /**
