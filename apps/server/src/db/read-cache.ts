@@ -74,7 +74,7 @@ interface Entry {
 export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { tracker } = options;
   const max = options.max ?? 5_000;
-  const ttl = options.ttlMs ?? 30_000;
+  const ttl = options.ttlMs ?? 15_000;
   const now = options.now ?? Date.now;
   const enabled = options.enabled ?? (() => true);
   const entries = new Map<string, Entry>();
