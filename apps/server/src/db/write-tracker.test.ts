@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { cascadesOf, createWriteTracker, writtenTables } from './write-tracker';
+import { cascadesOf, connectionTracker, createWriteTracker, writtenTables } from './write-tracker';
 
 const tables = (statement: string) => {
   const written = writtenTables(statement);
@@ -89,10 +89,49 @@ describe('createWriteTracker', () => {
   it("changes the stamp of a child table when its parent is written (ON DELETE CASCADE)", () => {
     const tracker = createWriteTracker(new Map([['users', new Set(['documents'])]]));
     const documents = tracker.stamp(['documents']);
-    tracker.began(new Set(['users']));
+    const written = tracker.expand(['users']);
+    tracker.began(written);
     expect(tracker.stamp(['documents'])).toBeNull();
-    tracker.ended(new Set(['users']));
+    tracker.ended(written);
     expect(tracker.stamp(['documents'])).not.toBe(documents);
+  });
+
+  it('returns every table to "not under way" after a transaction, whatever it wrote', async () => {
+    const tracker = createWriteTracker(new Map([['users', new Set(['documents'])]]));
+    const connection = connectionTracker(tracker);
+    const send = async () => undefined;
+    await connection.run('begin', send);
+    await connection.run('update "users" set "name" = $1', send);
+    // A child table written on its own after its parent cascaded into it.
+    await connection.run('insert into "documents" values ($1)', send);
+    expect(tracker.stamp(['users'])).toBeNull();
+    expect(tracker.stamp(['documents'])).toBeNull();
+    // Then something it cannot attribute.
+    await connection.run('create temporary table x (id int)', send);
+    expect(tracker.stamp(['notifications'])).toBeNull();
+    await connection.run('commit', send);
+    for (const table of ['users', 'documents', 'notifications']) {
+      expect(tracker.stamp([table]), table).not.toBeNull();
+    }
+  });
+
+  it('ends a transaction whose COMMIT failed, and one whose connection closed', async () => {
+    const tracker = createWriteTracker();
+    const connection = connectionTracker(tracker);
+    const send = async () => undefined;
+    await connection.run('begin', send);
+    await connection.run('update "users" set "name" = $1', send);
+    await expect(
+      connection.run('commit', async () => {
+        throw new Error('connection lost');
+      }),
+    ).rejects.toThrow();
+    expect(tracker.stamp(['users'])).not.toBeNull();
+    await connection.run('begin', send);
+    await connection.run('delete from "users"', send);
+    expect(tracker.stamp(['users'])).toBeNull();
+    connection.closed();
+    expect(tracker.stamp(['users'])).not.toBeNull();
   });
 
   it('applies changes heard from another instance and tells listeners of its own', () => {

@@ -112,6 +112,9 @@ export function cascadesOf(tables: readonly PgTable[]): Map<string, Set<string>>
 }
 
 export interface TrackerInternals extends WriteTracker {
+  /** The tables a write to `tables` changes: themselves and what cascades from them. */
+  expand(tables: Iterable<string>): Set<string>;
+  /** A write to these tables (already expanded) begins; each `began` is matched by one `ended`. */
   began(written: Written): void;
   ended(written: Written): void;
 }
@@ -123,7 +126,7 @@ export function createWriteTracker(cascades = new Map<string, Set<string>>()): T
   let busyAll = 0;
   const listeners = new Set<(tables: ReadonlySet<string> | 'all') => void>();
 
-  const withCascades = (tables: Iterable<string>): Set<string> => {
+  const expand = (tables: Iterable<string>): Set<string> => {
     const all = new Set<string>();
     for (const table of tables) {
       all.add(table);
@@ -139,6 +142,7 @@ export function createWriteTracker(cascades = new Map<string, Set<string>>()): T
   };
 
   return {
+    expand,
     stamp(tables) {
       if (busyAll > 0) return null;
       let sum = epoch;
@@ -152,21 +156,18 @@ export function createWriteTracker(cascades = new Map<string, Set<string>>()): T
       if (written === 'all') {
         busyAll += 1;
         epoch += 1;
-      } else bump(withCascades(written), 1);
+      } else bump(written, 1);
     },
     ended(written) {
       if (written === 'all') {
         busyAll -= 1;
         epoch += 1;
-      } else {
-        written = withCascades(written);
-        bump(written, -1);
-      }
+      } else bump(written, -1);
       for (const listener of listeners) listener(written);
     },
     changed(tables) {
       if (tables === 'all') epoch += 1;
-      else bump(withCascades(tables), 0);
+      else bump(expand(tables), 0);
     },
     onWritten(listener) {
       listeners.add(listener);
@@ -175,44 +176,54 @@ export function createWriteTracker(cascades = new Map<string, Set<string>>()): T
   };
 }
 
-function merge(into: Written | null, more: Written | null): Written | null {
-  if (more === null) return into;
-  if (into === 'all' || more === 'all') return 'all';
-  if (into === null) return new Set(more);
-  for (const table of more) into.add(table);
-  return into;
-}
-
 /**
  * One connection's transaction state: the tables written since BEGIN are "under way" until the
  * COMMIT or ROLLBACK is answered (or the connection ends); outside a transaction, a statement's
- * write is under way until its own reply.
+ * write is under way until its own reply. Each table is begun once per transaction and ended
+ * once at its end, so the tracker's counts always return to zero.
  */
-function connectionTracker(tracker: TrackerInternals) {
+export function connectionTracker(tracker: TrackerInternals) {
   let inTransaction = false;
-  let pending: Written | null = null;
+  let begun = new Set<string>();
+  let begunAll = false;
   const finish = () => {
-    const written = pending;
-    pending = null;
+    const tables = begun;
+    const all = begunAll;
+    begun = new Set();
+    begunAll = false;
     inTransaction = false;
-    if (written !== null) tracker.ended(written);
+    if (tables.size > 0) tracker.ended(tables);
+    if (all) tracker.ended('all');
   };
   return {
     async run<T>(text: string, send: () => Promise<T>): Promise<T> {
-      const written = writtenTables(text);
-      if (TRANSACTION_BEGIN.test(text)) inTransaction = true;
-      else if (inTransaction && TRANSACTION_END.test(text)) {
+      if (TRANSACTION_BEGIN.test(text)) {
+        inTransaction = true;
+        return send();
+      }
+      if (inTransaction && TRANSACTION_END.test(text)) {
         try {
           return await send();
         } finally {
           finish();
         }
       }
-      if (written === null) return send();
+      const found = writtenTables(text);
+      if (found === null) return send();
+      const written: Written = found === 'all' ? 'all' : tracker.expand(found);
       if (inTransaction) {
-        const fresh = pending === null ? written : newTables(pending, written);
-        pending = merge(pending, written);
-        if (fresh !== null) tracker.began(fresh);
+        if (written === 'all') {
+          if (!begunAll) {
+            begunAll = true;
+            tracker.began('all');
+          }
+        } else {
+          const fresh = new Set([...written].filter((table) => !begun.has(table)));
+          if (fresh.size > 0) {
+            for (const table of fresh) begun.add(table);
+            tracker.began(fresh);
+          }
+        }
         return send();
       }
       tracker.began(written);
@@ -225,14 +236,6 @@ function connectionTracker(tracker: TrackerInternals) {
     /** The connection closed: whatever it had under way is over. */
     closed: finish,
   };
-}
-
-/** The part of `more` not already in `known` (null: nothing new). */
-function newTables(known: Written, more: Written): Written | null {
-  if (known === 'all') return null;
-  if (more === 'all') return 'all';
-  const fresh = new Set([...more].filter((table) => !known.has(table)));
-  return fresh.size > 0 ? fresh : null;
 }
 
 function textOf(query: unknown): string {
