@@ -58,20 +58,23 @@ describe('the read cache on the embedded database', () => {
   const db = () => testDb.database.db;
   const onPglite = () => testDb.database.driver === 'pglite';
 
-  it.skipIf(wantsPostgres())('answers a repeated read without a statement, with the same body', async () => {
-    expect(onPglite()).toBe(true);
-    const donor = await makeDonor(subject.app, db());
-    for (const url of READS(donor.row.id)) {
-      const cold = await countQueries(testDb.database, () => get(subject, url, donor));
-      expect(cold.result.statusCode, url).toBe(200);
-      expect(cold.queries.length, url).toBeGreaterThan(0);
-      const warm = await countQueries(testDb.database, () => get(subject, url, donor), {
-        warm: true,
-      });
-      expect(warm.queries, url).toEqual([]);
-      expect(warm.result.json(), url).toEqual(cold.result.json());
-    }
-  });
+  it.skipIf(wantsPostgres())(
+    'answers a repeated read without a statement, with the same body',
+    async () => {
+      expect(onPglite()).toBe(true);
+      const donor = await makeDonor(subject.app, db());
+      for (const url of READS(donor.row.id)) {
+        const cold = await countQueries(testDb.database, () => get(subject, url, donor));
+        expect(cold.result.statusCode, url).toBe(200);
+        expect(cold.queries.length, url).toBeGreaterThan(0);
+        const warm = await countQueries(testDb.database, () => get(subject, url, donor), {
+          warm: true,
+        });
+        expect(warm.queries, url).toEqual([]);
+        expect(warm.result.json(), url).toEqual(cold.result.json());
+      }
+    },
+  );
 
   it.skipIf(wantsPostgres())('shows a write through the app on the next read', async () => {
     const donor = await makeDonor(subject.app, db());
@@ -95,13 +98,15 @@ describe('the read cache on the embedded database', () => {
       donations: (await get(subject, `/api/v1/users/${id}/donations`, donor)).json().data,
       notes: (await get(subject, '/api/v1/notifications', donor)).json().data,
     };
-    await db().insert(donations).values({
-      donorId: id,
-      donatedAt: new Date(Date.now() - 200 * 86_400_000),
-      units: 1,
-      place: 'Gandhi Hospital',
-      verified: true,
-    });
+    await db()
+      .insert(donations)
+      .values({
+        donorId: id,
+        donatedAt: new Date(Date.now() - 200 * 86_400_000),
+        units: 1,
+        place: 'Gandhi Hospital',
+        verified: true,
+      });
     await db().insert(notifications).values({
       userId: id,
       type: 'system',
@@ -136,20 +141,23 @@ describe('the read cache on the embedded database', () => {
     expect((await get(subject, '/api/v1/auth/me', other)).statusCode).toBe(401);
   });
 
-  it.skipIf(wantsPostgres())('gives every caller a row no earlier caller could change', async () => {
-    const donor = await makeDonor(subject.app, db());
-    const reads = testDb.database.readCache;
-    await get(subject, '/api/v1/auth/me', donor);
-    expect(reads.size()).toBeGreaterThan(0);
-    const tracker = createWriteTracker();
-    const cache = createReadCache({ tracker });
-    const read = cache.wrap('t', 'select * from users', async () => ({ user: { name: 'A' } }));
-    const first = await read({});
-    expect(() => {
-      (first.user as { name: string }).name = 'B';
-    }).toThrow(TypeError);
-    expect((await read({})).user.name).toBe('A');
-  });
+  it.skipIf(wantsPostgres())(
+    'gives every caller a row no earlier caller could change',
+    async () => {
+      const donor = await makeDonor(subject.app, db());
+      const reads = testDb.database.readCache;
+      await get(subject, '/api/v1/auth/me', donor);
+      expect(reads.size()).toBeGreaterThan(0);
+      const tracker = createWriteTracker();
+      const cache = createReadCache({ tracker });
+      const read = cache.wrap('t', 'select * from users', async () => ({ user: { name: 'A' } }));
+      const first = await read({});
+      expect(() => {
+        (first.user as { name: string }).name = 'B';
+      }).toThrow(TypeError);
+      expect((await read({})).user.name).toBe('A');
+    },
+  );
 
   it('refuses to cache a statement that depends on the clock', () => {
     const cache = createReadCache({ tracker: createWriteTracker() });
@@ -180,8 +188,7 @@ describe.runIf(wantsPostgres())('the read cache across instances on PostgreSQL',
       const bus = createPostgresChangeBus({
         connectionString: scratch.url,
         reconnectDelayMs: 50,
-        notifyVia: (channel, payload) =>
-          pool.query('select pg_notify($1, $2)', [channel, payload]),
+        notifyVia: (channel, payload) => pool.query('select pg_notify($1, $2)', [channel, payload]),
       });
       await bus.start();
       database.shareWritesThrough(bus);
@@ -227,14 +234,18 @@ describe.runIf(wantsPostgres())('the read cache across instances on PostgreSQL',
       payload: { available: false },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    await eventually(async () => (await get(a.subject, url, donor)).json().data.available === false);
+    await eventually(
+      async () => (await get(a.subject, url, donor)).json().data.available === false,
+    );
 
     // A token made old on B is refused on A.
     await b.database.db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, donor.row.id));
-    await eventually(async () => (await get(a.subject, '/api/v1/auth/me', donor)).statusCode === 401);
+    await eventually(
+      async () => (await get(a.subject, '/api/v1/auth/me', donor)).statusCode === 401,
+    );
   });
 
   it('caches nothing read while a write to its tables is under way, here', async () => {

@@ -48,7 +48,8 @@ export interface ReadCacheOptions {
 }
 
 const READ_TABLES = /\b(?:from|join)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_$]*)"?/gi;
-const CLOCK = /\b(?:now\s*\(|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|random\s*\(|nextval\s*\()/i;
+const CLOCK =
+  /\b(?:now\s*\(|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|random\s*\(|nextval\s*\()/i;
 
 /** The tables a read statement names after FROM or JOIN. */
 export function readTables(statement: string): string[] {

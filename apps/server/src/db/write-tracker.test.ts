@@ -35,10 +35,9 @@ describe('writtenTables', () => {
       ),
     ).toEqual(['activity_logs', 'blood_request_matches']);
     // An upsert's DO UPDATE SET adds a harmless "set".
-    expect(tables('insert into "usage_counters" values ($1) on conflict do update set n = 1')).toEqual([
-      'set',
-      'usage_counters',
-    ]);
+    expect(
+      tables('insert into "usage_counters" values ($1) on conflict do update set n = 1'),
+    ).toEqual(['set', 'usage_counters']);
     expect(tables('/* note */ -- line\n update "documents" set verified = true')).toEqual([
       'documents',
     ]);
@@ -86,7 +85,7 @@ describe('createWriteTracker', () => {
     expect(tracker.stamp(['documents'])).not.toBe(before);
   });
 
-  it("changes the stamp of a child table when its parent is written (ON DELETE CASCADE)", () => {
+  it('changes the stamp of a child table when its parent is written (ON DELETE CASCADE)', () => {
     const tracker = createWriteTracker(new Map([['users', new Set(['documents'])]]));
     const documents = tracker.stamp(['documents']);
     const written = tracker.expand(['users']);

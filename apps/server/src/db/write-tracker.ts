@@ -289,9 +289,13 @@ export function trackPglite(client: PGlite, tracker: TrackerInternals): void {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = ((text: string, ...rest: unknown[]) =>
-    outside.run(text, () => (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as PGlite['query'];
+    outside.run(text, () =>
+      (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+    )) as PGlite['query'];
   client.exec = ((text: string, ...rest: unknown[]) =>
-    outside.run(text, () => (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as PGlite['exec'];
+    outside.run(text, () =>
+      (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+    )) as PGlite['exec'];
   client.transaction = (async <T>(callback: (tx: Transaction) => Promise<T>) => {
     const inside = connectionTracker(tracker);
     // PGlite sends BEGIN and COMMIT itself; mark the transaction's bounds for the tracker.
@@ -301,9 +305,13 @@ export function trackPglite(client: PGlite, tracker: TrackerInternals): void {
         const txQuery = tx.query.bind(tx);
         const txExec = tx.exec.bind(tx);
         tx.query = ((text: string, ...rest: unknown[]) =>
-          inside.run(text, () => (txQuery as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as Transaction['query'];
+          inside.run(text, () =>
+            (txQuery as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+          )) as Transaction['query'];
         tx.exec = ((text: string, ...rest: unknown[]) =>
-          inside.run(text, () => (txExec as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as Transaction['exec'];
+          inside.run(text, () =>
+            (txExec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+          )) as Transaction['exec'];
         return callback(tx);
       });
     } finally {
