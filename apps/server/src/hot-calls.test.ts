@@ -240,6 +240,7 @@ describe('queries per hot call', () => {
     );
     expect(accepted.result.statusCode, accepted.result.body).toBe(200);
     expect(accepted.result.json().data.request.contactName).toBe('Ravi Kumar');
+    if (process.env.PRINT_QUERIES) console.log(created.queries.join('\n---\n'), '\n=====\n', accepted.queries.join('\n---\n'));
     const counts = {
       'POST /blood-requests (guest)': created.queries.length,
       'PUT blood-requests/:id/status (verify, one donor matched)': verified.queries.length,

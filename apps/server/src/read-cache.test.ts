@@ -7,8 +7,10 @@ import { createWriteTracker } from './db/write-tracker';
 import { donations, notifications, users } from './db/schema';
 import { createPostgresChangeBus, type PostgresChangeBus } from './lib/change-bus';
 import { submitQuestionnaire } from './test/admin-helpers';
-import { makeDonor } from './test/blood-request-helpers';
+import { makeDonor, requestBody } from './test/blood-request-helpers';
+import { signIn } from './test/donor-helpers';
 import type { SignedInUser } from './test/donor-helpers';
+import { featureFlags, notificationSettings } from './db/schema';
 import { countQueries } from './test/query-counter';
 import { createTestApp, type TestApp } from './test/test-app';
 import {
@@ -156,6 +158,49 @@ describe('the read cache on the embedded database', () => {
         (first.user as { name: string }).name = 'B';
       }).toThrow(TypeError);
       expect((await read({})).user.name).toBe('A');
+    },
+  );
+
+  it.skipIf(wantsPostgres())(
+    'reads settings, flags and the administrators inside a write from memory until they change',
+    async () => {
+      await signIn(subject.app, db(), { role: 'admin' });
+      const guestRequest = (n: number) =>
+        countQueries(
+          testDb.database,
+          () =>
+            subject.app.inject({
+              method: 'POST',
+              url: '/api/v1/blood-requests',
+              payload: requestBody({ contactPhone: `+9198765${String(43_210 + n)}` }),
+              remoteAddress: `192.0.2.${n}`,
+            }),
+          { warm: true },
+        );
+      const reads = (queries: string[]) => ({
+        settings: queries.filter((q) => q.includes('"notification_settings"')).length,
+        flags: queries.filter((q) => q.includes('from "feature_flags"')).length,
+        admins: queries.filter((q) => /from "users" where \("users"."role" =/.test(q)).length,
+      });
+      testDb.database.readCache.clear();
+      const first = await guestRequest(1);
+      expect(first.result.statusCode, first.result.body).toBe(201);
+      expect(reads(first.queries)).toEqual({ settings: 1, flags: 1, admins: 1 });
+      const second = await guestRequest(2);
+      expect(second.result.statusCode, second.result.body).toBe(201);
+      expect(reads(second.queries)).toEqual({ settings: 0, flags: 0, admins: 0 });
+      expect(second.queries.length).toBe(first.queries.length - 3);
+
+      // A change to any of them is read again by the next write.
+      await db()
+        .update(featureFlags)
+        .set({ enabled: true })
+        .where(eq(featureFlags.key, 'debugMode'));
+      await db().update(notificationSettings).set({ settings: {} });
+      await signIn(subject.app, db(), { role: 'admin' });
+      const third = await guestRequest(3);
+      expect(third.result.statusCode, third.result.body).toBe(201);
+      expect(reads(third.queries)).toEqual({ settings: 1, flags: 1, admins: 1 });
     },
   );
 

@@ -28,6 +28,11 @@ export interface ReadCache {
     sqlText: string,
     read: (params: P) => Promise<R>,
   ): (params: P) => Promise<R>;
+  /**
+   * `load()` through the cache under `key`, depending on `tables` (the tables `load` reads).
+   * For reads whose statement is built per call (inside a transaction).
+   */
+  get<R>(key: string, tables: readonly string[], load: () => Promise<R>): Promise<R>;
   /** Drops every entry. */
   clear(): void;
   /** Entries now held (tests and the debug panel). */
@@ -81,39 +86,41 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const entries = new Map<string, Entry>();
   const counts = { hits: 0, misses: 0, bypassed: 0 };
 
+  function get<R>(key: string, tables: readonly string[], load: () => Promise<R>): Promise<R> {
+    const stamp = enabled() ? tracker.stamp(tables) : null;
+    if (stamp === null) {
+      counts.bypassed += 1;
+      return load();
+    }
+    const at = now();
+    const found = entries.get(key);
+    if (found && found.stamp === stamp && found.expires > at) {
+      counts.hits += 1;
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, found);
+      return found.value as Promise<R>;
+    }
+    counts.misses += 1;
+    const value = load().then(deepFreeze);
+    const entry: Entry = { stamp, expires: at + ttl, value };
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > max) entries.delete(entries.keys().next().value!);
+    // A failure is not remembered.
+    value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
+    return value;
+  }
+
   return {
+    get,
     wrap(name, sqlText, read) {
       if (CLOCK.test(sqlText)) throw new Error(`read ${name} depends on the clock: not cacheable`);
       const tables = readTables(sqlText);
       if (tables.length === 0) throw new Error(`read ${name}: no table found in its statement`);
-      return (params) => {
-        const stamp = enabled() ? tracker.stamp(tables) : null;
-        if (stamp === null) {
-          counts.bypassed += 1;
-          return read(params);
-        }
-        const key = `${name}\u0000${JSON.stringify(params)}`;
-        const at = now();
-        const found = entries.get(key);
-        if (found && found.stamp === stamp && found.expires > at) {
-          counts.hits += 1;
-          // Most recently used last.
-          entries.delete(key);
-          entries.set(key, found);
-          return found.value as ReturnType<typeof read>;
-        }
-        counts.misses += 1;
-        const value = read(params).then(deepFreeze);
-        const entry: Entry = { stamp, expires: at + ttl, value };
-        entries.delete(key);
-        entries.set(key, entry);
-        if (entries.size > max) entries.delete(entries.keys().next().value!);
-        // A failure is not remembered.
-        value.catch(() => {
-          if (entries.get(key) === entry) entries.delete(key);
-        });
-        return value;
-      };
+      return (params) => get(`${name}\u0000${JSON.stringify(params)}`, tables, () => read(params));
     },
     clear: () => entries.clear(),
     size: () => entries.size,
@@ -123,9 +130,41 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
 
 const caches = new WeakMap<Db, ReadCache>();
 
-/** Gives `db` (a Database's handle) its read cache; db/client.ts does it. */
+/**
+ * Gives `db` (a Database's handle) its read cache, and each of its transactions too (read
+ * committed, the only level this app uses: a statement inside one sees what the handle would,
+ * except the transaction's own writes, which the tracker counts as under way). db/client.ts
+ * does it.
+ */
 export function attachReadCache(db: Db, cache: ReadCache): void {
   caches.set(db, cache);
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run: (tx: Db) => Promise<unknown>, config?: { isolationLevel?: string }) =>
+    transaction(
+      (tx) => {
+        if (!config?.isolationLevel || config.isolationLevel === 'read committed') {
+          caches.set(tx as unknown as Db, cache);
+        }
+        return run(tx as unknown as Db);
+      },
+      config as Parameters<typeof transaction>[1],
+    )) as Db['transaction'];
+}
+
+/**
+ * A small read inside a transaction (settings, flags, the administrators) through the cache of
+ * the handle it belongs to: `load` reads through the transaction itself (on PGlite a read
+ * outside it would wait for it forever), so a miss costs what it did before and a hit nothing.
+ * `tables` are the tables `load` reads. Without a cache (a nested transaction, tests) it loads.
+ */
+export function readThroughCache<R>(
+  db: Db,
+  key: string,
+  tables: readonly string[],
+  load: () => Promise<R>,
+): Promise<R> {
+  const cache = caches.get(db);
+  return cache ? cache.get(`tx\u0000${key}`, tables, load) : load();
 }
 
 /** The read cache of `db`; undefined for a transaction or a handle without one. */

@@ -4,8 +4,9 @@ import {
   type NotificationSettings,
   type UpdateNotificationSettings,
 } from '@bdms/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { readThroughCache } from '../db/read-cache';
 import { notificationSettings } from '../db/schema';
 import { createActivityLog } from './activity-log';
 import { oncePerTransaction } from './transaction-memo';
@@ -37,14 +38,22 @@ export function mergeNotificationSettings(
  */
 export function readNotificationSettings(db: Db): Promise<NotificationSettings> {
   // Read once per transaction: the notifier asks for every recipient (issue #20).
-  return oncePerTransaction(db, 'notification-settings', async () => {
-    const [row] = await db
-      .select({ settings: notificationSettings.settings })
-      .from(notificationSettings)
-      .where(eq(notificationSettings.id, SETTINGS_ROW_ID))
-      .limit(1);
-    return mergeNotificationSettings(row?.settings);
-  });
+  // Between writes to the settings, from memory (db/read-cache.ts).
+  return oncePerTransaction(db, 'notification-settings', () =>
+    readThroughCache(
+      db,
+      'notification-settings',
+      [getTableName(notificationSettings)],
+      async () => {
+        const [row] = await db
+          .select({ settings: notificationSettings.settings })
+          .from(notificationSettings)
+          .where(eq(notificationSettings.id, SETTINGS_ROW_ID))
+          .limit(1);
+        return mergeNotificationSettings(row?.settings);
+      },
+    ),
+  );
 }
 
 export interface SettingsChangeContext {

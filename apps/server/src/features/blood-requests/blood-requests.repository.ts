@@ -20,6 +20,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
+import { liveAdminIds } from '../../lib/admins';
 import {
   hospitalNameKey,
   hospitalOfUser,
@@ -387,12 +388,8 @@ export function createBloodRequestsRepository(db: Db) {
         );
     },
 
-    async adminIds(): Promise<string[]> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
-      return rows.map((row) => row.id);
+    adminIds(): Promise<string[]> {
+      return liveAdminIds(db);
     },
 
     /** Whether `userId`'s scope (hospital) covers the request. */

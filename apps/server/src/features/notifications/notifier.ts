@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type https from 'node:https';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { liveAdminIds } from '../../lib/admins';
 import {
   notificationDeliveries,
   notifications,
-  users,
   type DeliveryChannel,
   type NotificationDeliveryRow,
 } from '../../db/schema';
@@ -386,13 +386,10 @@ export function createNotifier(deps: NotifierDeps) {
 
     /** Tells every live administrator (in-app and push; admins read e-mail elsewhere). */
     async notifyAdmins(tx: Db, input: NotifyInput): Promise<number> {
-      const admins = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
+      const admins = await liveAdminIds(tx);
       await notifyMany(
         tx,
-        admins.map((admin) => ({ userId: admin.id, input: { ...input, reachOut: false } })),
+        admins.map((userId) => ({ userId, input: { ...input, reachOut: false } })),
       );
       return admins.length;
     },
