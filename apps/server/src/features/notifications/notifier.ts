@@ -235,6 +235,7 @@ export function createNotifier(deps: NotifierDeps) {
     for (const channel of channels) {
       const rows = (await channel.planRequester?.(message, context)) ?? [];
       if (rows.length === 0) continue;
+      if (await message.alreadySent?.()) return null;
       await tx.insert(notificationDeliveries).values(rows);
       return channel.name;
     }

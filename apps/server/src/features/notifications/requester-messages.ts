@@ -42,19 +42,22 @@ export function createRequesterMessages(deps: RequesterMessagesDeps) {
     // A landline takes no SMS or WhatsApp; a scrubbed request has no phone.
     const destination = row.contactPhone ? normalizeIndianPhone(row.contactPhone) : null;
     if (!destination) return null;
-    // The caller holds the request's row lock, so this read and the insert are not raced.
-    const [already] = await tx
-      .select({ id: notificationDeliveries.id })
-      .from(notificationDeliveries)
-      .where(
-        and(
-          eq(notificationDeliveries.bloodRequestId, row.id),
-          isNull(notificationDeliveries.notificationId),
-          sql`${notificationDeliveries.payload} ->> 'kind' = ${kind}`,
-        ),
-      )
-      .limit(1);
-    if (already) return null;
+    // The caller holds the request's row lock, so this read and the insert are not raced. Asked
+    // only when a channel has a message to queue (issue #20: no statement when none would).
+    const alreadySent = async () => {
+      const [already] = await tx
+        .select({ id: notificationDeliveries.id })
+        .from(notificationDeliveries)
+        .where(
+          and(
+            eq(notificationDeliveries.bloodRequestId, row.id),
+            isNull(notificationDeliveries.notificationId),
+            sql`${notificationDeliveries.payload} ->> 'kind' = ${kind}`,
+          ),
+        )
+        .limit(1);
+      return already !== undefined;
+    };
     return deps.notifier.messageRequester(tx, {
       kind,
       bloodRequestId: row.id,
@@ -64,6 +67,7 @@ export function createRequesterMessages(deps: RequesterMessagesDeps) {
       trackingUrl: `${deps.publicUrl}${trackingPath(row.trackingCode)}`,
       critical: row.urgency === 'critical',
       at: new Date(deps.now()),
+      alreadySent,
     });
   }
 

@@ -55,6 +55,11 @@ export interface RequesterMessage {
   /** A Critical request's messages: counted, but sent even over the daily budget. */
   critical: boolean;
   at: Date;
+  /**
+   * Whether this message already went for the request (at most one of each kind): asked only
+   * once a channel has planned a message, just before it is queued.
+   */
+  alreadySent?: () => Promise<boolean>;
 }
 
 export interface PlanContext {
