@@ -41,7 +41,7 @@ const BUDGETS = {
   // insert of the notifications, one of the deliveries); settings and all flags are read once
   // per transaction. The guest's own messages (request received, a donor is coming) cost a
   // duplicate check (only when a channel has a message to queue) and an insert. Measured cold:
-  // with the read cache warm, settings, flags and the administrators cost nothing (3 fewer).
+  // with the read cache warm, settings, flags, the administrators and their channels cost nothing.
   'POST /blood-requests (guest)': 11 + PER_LIMIT,
   // The same for one matched donor as for five (the case below).
   'PUT blood-requests/:id/status (verify, one donor matched)': 17,
