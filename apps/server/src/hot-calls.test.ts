@@ -46,7 +46,7 @@ const BUDGETS = {
   // The same for one matched donor as for five (the case below).
   'PUT blood-requests/:id/status (verify, one donor matched)': 17,
   'PUT blood-requests/:id/status (verify, every channel)': 18,
-  'POST blood-requests/:id/respond': 9,
+  'POST blood-requests/:id/respond': 8,
 };
 
 let testDb: TestDatabase;

@@ -10,6 +10,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -223,6 +224,33 @@ export function createBloodRequestsRepository(db: Db) {
       const query = db.select().from(bloodRequests).where(eq(bloodRequests.id, id)).limit(1);
       const [row] = forUpdate ? await query.for('update') : await query;
       return row;
+    },
+
+    /**
+     * The request, locked (FOR UPDATE), with `donorId`'s match on it (null: not asked) in one
+     * statement: a donor's answer reads both first (issue #20).
+     */
+    async findLockedWithMatch(
+      requestId: string,
+      donorId: string,
+    ): Promise<{ request: BloodRequestRow; match: BloodRequestMatchRow | null } | undefined> {
+      const [found] = await db
+        .select({
+          request: getTableColumns(bloodRequests),
+          match: getTableColumns(bloodRequestMatches),
+        })
+        .from(bloodRequests)
+        .leftJoin(
+          bloodRequestMatches,
+          and(
+            eq(bloodRequestMatches.requestId, bloodRequests.id),
+            eq(bloodRequestMatches.donorId, donorId),
+          ),
+        )
+        .where(eq(bloodRequests.id, requestId))
+        .limit(1)
+        .for('update', { of: bloodRequests });
+      return found;
     },
 
     async findByTrackingCode(code: string): Promise<BloodRequestRow | undefined> {

@@ -384,8 +384,11 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         throw new AppError('FORBIDDEN', 'Only donors respond to blood requests.');
       const view = await db.transaction(async (tx) => {
         const repo = createBloodRequestsRepository(tx);
-        let row = await loadLocked(tx, id);
-        const match = await repo.findMatch(id, caller.id);
+        // The request (locked) and this donor's match, in one statement.
+        const found = await repo.findLockedWithMatch(id, caller.id);
+        if (!found) throw notFound();
+        let row = found.request;
+        const match = found.match;
         if (!match) throw new AppError('NOT_FOUND', 'You were not asked about this blood request.');
         if (match.response === response) return toMatchedView(row, match);
         if (response === 'withdrawn') {
