@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type PostgresDatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
-import { createReadCache } from './db/read-cache';
+import { announceEverythingChanged, createReadCache } from './db/read-cache';
 import { createWriteTracker } from './db/write-tracker';
 import { donations, notifications, users } from './db/schema';
 import { createPostgresChangeBus, type PostgresChangeBus } from './lib/change-bus';
@@ -292,6 +292,23 @@ describe.runIf(wantsPostgres())('the read cache across instances on PostgreSQL',
     await eventually(
       async () => (await get(a.subject, '/api/v1/auth/me', donor)).statusCode === 401,
     );
+  });
+
+  it('drops everything when a script announces that it wrote (npm run demo:remove)', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const donor = await makeDonor(a.subject.app, a.database.db);
+    await get(a.subject, '/api/v1/auth/me', donor);
+    const warm = await countQueries(a.database, () => get(a.subject, '/api/v1/auth/me', donor), {
+      warm: true,
+    });
+    expect(warm.queries).toEqual([]);
+    await announceEverythingChanged(b.database.db);
+    await eventually(async () => {
+      const next = await countQueries(a.database, () => get(a.subject, '/api/v1/auth/me', donor), {
+        warm: true,
+      });
+      return next.queries.length === 1;
+    });
   });
 
   it('caches nothing read while a write to its tables is under way, here', async () => {

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { CHANGE_CHANNEL } from '../lib/change-bus';
 import type { Db } from './client';
 import type { WriteTracker } from './write-tracker';
 
@@ -187,6 +189,15 @@ export function cachedRead<P extends Record<string, unknown>, R>(
 }
 
 export const TABLES_CHANGE_TOPIC = 'db.tables';
+
+/**
+ * Tells every running instance on this PostgreSQL to drop all it holds in memory: for a program
+ * that writes without being one of them (`npm run demo:remove`).
+ */
+export async function announceEverythingChanged(db: Db): Promise<void> {
+  const payload = JSON.stringify({ topic: TABLES_CHANGE_TOPIC, data: '*', origin: 'script' });
+  await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
+}
 
 /**
  * Tells other instances (through the change bus) which tables this one's writes changed, and

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../../config/env';
 import { createDatabase, describeDatabaseUrl, pgliteDataDir } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
 import { runMigrations } from '../../db/migrate';
+import { announceEverythingChanged } from '../../db/read-cache';
 import { createDemoDataRepository } from './demo-data.repository';
 
 // `npm run demo:remove`: deletes every demo record (the mockData flag's) and nothing else. The
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database);
     const removed = await database.db.transaction((tx) => createDemoDataRepository(tx).removeAll());
+    // Running instances on this PostgreSQL drop what they held in memory (db/read-cache.ts).
+    if (database.driver === 'postgres') await announceEverythingChanged(database.db);
     const where = config.databaseUrl
       ? describeDatabaseUrl(config.databaseUrl)
       : pgliteDataDir(config);
