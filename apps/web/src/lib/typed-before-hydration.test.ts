@@ -59,3 +59,37 @@ describe('typed before hydration', () => {
     expect(typedValues('/other')).toEqual({});
   });
 });
+
+describe('two prerendered forms on one page', () => {
+  afterEach(() => {
+    takeTypedValues('/blood-banks');
+  });
+
+  it('keeps watching the second until it takes its own values, once', () => {
+    document.body.innerHTML = `
+      <form action="/emergency" method="post"><input name="contactPhone" value="" /></form>
+      <form action="/blood-banks" method="get">
+        <select name="bloodType"><option value="">Choose</option><option value="O-">O-</option></select>
+        <input name="where" value="" />
+      </form>`;
+    watchPrerenderedForms();
+    const [request, finder] = [...document.querySelectorAll('form')] as HTMLFormElement[];
+    const phone = request!.querySelector('input')!;
+    phone.value = '9811100001';
+    phone.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(takeTypedValues('/emergency')).toEqual({ contactPhone: '9811100001' });
+    // The request form is React's; the finder is still being adopted.
+    const select = finder!.querySelector('select')!;
+    select.value = 'O-';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const where = finder!.querySelector('input')!;
+    where.value = '110001';
+    where.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(takeTypedValues('/blood-banks')).toEqual({ bloodType: 'O-', where: '110001' });
+    expect(takeTypedValues('/blood-banks')).toEqual({});
+    // Both taken: nothing is watched any more.
+    select.value = '';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(takeTypedValues('/blood-banks')).toEqual({});
+  });
+});

@@ -6,12 +6,15 @@
  * its fields, and a page drawn again (another language than the prerendered English) replaces
  * the prerendered form, perhaps first with a loading screen. So, from start-up until the form
  * has taken them, the prerendered forms' values are remembered here, by the form's `action`,
- * and handed to the form once React has it.
+ * and handed to the form once React has it. A page may hold several (the emergency page: the
+ * request form and "who holds this blood now"); watching stops once each has taken its own.
  */
 
 type FormValues = Record<string, string>;
 
 const remembered = new Map<string, FormValues>();
+/** The prerendered forms (by action) that have not taken their values yet. */
+const waiting = new Set<string>();
 let stopWatching: (() => void) | null = null;
 
 function valuesOf(form: HTMLFormElement): FormValues {
@@ -39,7 +42,9 @@ export function watchPrerenderedForms(doc: Document = document): void {
   if (stopWatching) return;
   // What was typed before this script ran.
   for (const form of doc.querySelectorAll<HTMLFormElement>('form[action]')) {
-    remembered.set(form.getAttribute('action')!, valuesOf(form));
+    const action = form.getAttribute('action')!;
+    remembered.set(action, valuesOf(form));
+    waiting.add(action);
   }
   doc.addEventListener('input', record, true);
   doc.addEventListener('change', record, true);
@@ -60,13 +65,18 @@ export function typedValues(action: string, doc: Document = document): FormValue
 }
 
 /**
- * What was typed into the form of `action` while it was being adopted, once: afterwards the
- * form is React's, so watching stops and nothing is remembered for a later visit to the page.
+ * What was typed into the form of `action` while it was being adopted, once: afterwards that
+ * form is React's. When every prerendered form has taken its values, watching stops and nothing
+ * is remembered for a later visit to the page.
  */
 export function takeTypedValues(action: string): FormValues {
   const values = remembered.has(action) ? typedValues(action) : {};
-  remembered.clear();
-  stopWatching?.();
-  stopWatching = null;
+  remembered.delete(action);
+  waiting.delete(action);
+  if (waiting.size === 0) {
+    remembered.clear();
+    stopWatching?.();
+    stopWatching = null;
+  }
   return values;
 }

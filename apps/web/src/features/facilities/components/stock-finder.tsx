@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +14,7 @@ import { Field, Input, Select } from '../../../components/field';
 import { LoadingState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/intl';
+import { takeTypedValues } from '../../../lib/typed-before-hydration';
 import type { NearbyOrigin } from '../api/facilities-api';
 import { useStockAvailability } from '../api/stock-api';
 import { splitPhoneNumbers } from '../lib/phone-numbers';
@@ -21,6 +22,16 @@ import { PhoneLinks } from './phone-links';
 import { Freshness } from './stock-table';
 
 const PIN = /^[1-9]\d{5}$/;
+/**
+ * Without JavaScript the finder opens the directory, which lists each centre's stock; with it,
+ * the answer appears here. Also the name under which a choice made before the app took over
+ * the prerendered page is kept (lib/typed-before-hydration.ts).
+ */
+const FINDER_ACTION = '/blood-banks';
+const isBloodType = (value: string | undefined): value is BloodType =>
+  (BLOOD_TYPES as readonly string[]).includes(value ?? '');
+const isComponent = (value: string | undefined): value is BloodComponent =>
+  (BLOOD_COMPONENTS as readonly string[]).includes(value ?? '');
 
 function toOrigin(text: string): NearbyOrigin | null {
   const value = text.trim();
@@ -103,6 +114,15 @@ export function StockFinder({
   const query = useStockAvailability(asked);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
+  // A group chosen or a place typed on the prerendered page while the app was taking it over
+  // (a slow phone): the first render would reset it. Once, before the browser paints.
+  useLayoutEffect(() => {
+    const typed = takeTypedValues(FINDER_ACTION);
+    if (isBloodType(typed.bloodType)) setBloodType(typed.bloodType);
+    if (isComponent(typed.component)) setComponent(typed.component);
+    if (typed.where) setWhere(typed.where);
+  }, []);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const origin = toOrigin(where);
@@ -124,9 +144,16 @@ export function StockFinder({
       <Heading id={headingId} className="text-xl font-semibold text-slate-900">
         {t('stock.finder.title')}
       </Heading>
-      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-3">
+      <form
+        noValidate
+        action={FINDER_ACTION}
+        method="get"
+        onSubmit={submit}
+        className="grid gap-3 sm:grid-cols-3"
+      >
         <Field label={t('stock.finder.bloodType')} isRequired>
           <Select
+            name="bloodType"
             value={bloodType}
             onChange={(event) => setBloodType(event.target.value as BloodType | '')}
           >
@@ -140,6 +167,7 @@ export function StockFinder({
         </Field>
         <Field label={t('stock.finder.component')}>
           <Select
+            name="component"
             value={component}
             onChange={(event) => setComponent(event.target.value as BloodComponent)}
           >
@@ -152,6 +180,7 @@ export function StockFinder({
         </Field>
         <Field label={t('stock.finder.where')} error={error} isRequired>
           <Input
+            name="where"
             value={where}
             autoComplete="postal-code"
             onChange={(event) => setWhere(event.target.value)}
