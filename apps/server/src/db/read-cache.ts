@@ -131,6 +131,8 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
 }
 
 const caches = new WeakMap<Db, ReadCache>();
+/** Each transaction of a handle with a cache, for `readThroughCache`. */
+const transactionCaches = new WeakMap<Db, ReadCache>();
 
 /**
  * Gives `db` (a Database's handle) its read cache, and each of its transactions too (read
@@ -145,7 +147,7 @@ export function attachReadCache(db: Db, cache: ReadCache): void {
     transaction(
       (tx) => {
         if (!config?.isolationLevel || config.isolationLevel === 'read committed') {
-          caches.set(tx as unknown as Db, cache);
+          transactionCaches.set(tx as unknown as Db, cache);
         }
         return run(tx as unknown as Db);
       },
@@ -165,7 +167,7 @@ export function readThroughCache<R>(
   tables: readonly string[],
   load: () => Promise<R>,
 ): Promise<R> {
-  const cache = caches.get(db);
+  const cache = transactionCaches.get(db) ?? caches.get(db);
   return cache ? cache.get(`tx\u0000${key}`, tables, load) : load();
 }
 
