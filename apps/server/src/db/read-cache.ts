@@ -39,8 +39,6 @@ export interface ReadCache {
   clear(): void;
   /** Entries now held (tests and the debug panel). */
   size(): number;
-  /** Hits and misses since start. */
-  stats(): { hits: number; misses: number; bypassed: number };
 }
 
 export interface ReadCacheOptions {
@@ -86,24 +84,20 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const now = options.now ?? Date.now;
   const enabled = options.enabled ?? (() => true);
   const entries = new Map<string, Entry>();
-  const counts = { hits: 0, misses: 0, bypassed: 0 };
 
   function get<R>(key: string, tables: readonly string[], load: () => Promise<R>): Promise<R> {
     const stamp = enabled() ? tracker.stamp(tables) : null;
     if (stamp === null) {
-      counts.bypassed += 1;
       return load();
     }
     const at = now();
     const found = entries.get(key);
     if (found && found.stamp === stamp && found.expires > at) {
-      counts.hits += 1;
       // Most recently used last.
       entries.delete(key);
       entries.set(key, found);
       return found.value as Promise<R>;
     }
-    counts.misses += 1;
     const value = load().then(deepFreeze);
     const entry: Entry = { stamp, expires: at + ttl, value };
     entries.delete(key);
@@ -126,7 +120,6 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     },
     clear: () => entries.clear(),
     size: () => entries.size,
-    stats: () => ({ ...counts }),
   };
 }
 

@@ -284,36 +284,27 @@ export function trackPgPool(pool: pg.Pool, tracker: TrackerInternals): void {
   });
 }
 
+type Send = (text: string, ...rest: unknown[]) => Promise<unknown>;
+
+/** `send` with each statement passed through `connection`. */
+function through(connection: ReturnType<typeof connectionTracker>, send: Send): Send {
+  return (text, ...rest) => connection.run(text, () => send(text, ...rest));
+}
+
 /** PGlite: its statements, and those of its transactions, pass through the tracker. */
 export function trackPglite(client: PGlite, tracker: TrackerInternals): void {
   const outside = connectionTracker(tracker);
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = ((text: string, ...rest: unknown[]) =>
-    outside.run(text, () =>
-      (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
-    )) as PGlite['query'];
-  client.exec = ((text: string, ...rest: unknown[]) =>
-    outside.run(text, () =>
-      (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
-    )) as PGlite['exec'];
+  client.query = through(outside, client.query.bind(client) as Send) as PGlite['query'];
+  client.exec = through(outside, client.exec.bind(client) as Send) as PGlite['exec'];
   client.transaction = (async <T>(callback: (tx: Transaction) => Promise<T>) => {
     const inside = connectionTracker(tracker);
     // PGlite sends BEGIN and COMMIT itself; mark the transaction's bounds for the tracker.
     await inside.run('begin', async () => undefined);
     try {
       return await transaction(async (tx) => {
-        const txQuery = tx.query.bind(tx);
-        const txExec = tx.exec.bind(tx);
-        tx.query = ((text: string, ...rest: unknown[]) =>
-          inside.run(text, () =>
-            (txQuery as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
-          )) as Transaction['query'];
-        tx.exec = ((text: string, ...rest: unknown[]) =>
-          inside.run(text, () =>
-            (txExec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
-          )) as Transaction['exec'];
+        tx.query = through(inside, tx.query.bind(tx) as Send) as Transaction['query'];
+        tx.exec = through(inside, tx.exec.bind(tx) as Send) as Transaction['exec'];
         return callback(tx);
       });
     } finally {
