@@ -1,4 +1,4 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import {
   BLOOD_REQUEST_LIMITS,
   type BloodRequestStatus,
@@ -7,7 +7,6 @@ import {
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { BloodRequestRow, NewBloodRequestRow } from '../../db/schema';
-import { createActivityLog } from '../../lib/activity-log';
 import { lockKeyForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -27,6 +26,7 @@ import {
   type BloodRequestsRepository,
 } from './blood-requests.repository';
 import type { RequestConfirmation } from './request-confirmation';
+import { insertRequest, phoneState } from './request-statements';
 import { renderTrackingLinkMail } from './tracking-link.mail';
 
 const HOUR_MS = 3_600_000;
@@ -84,10 +84,10 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       .digest('hex')
       .slice(0, 32);
 
-  async function checkPhoneLimit(repo: BloodRequestsRepository, phone: string, at: Date) {
-    const recent = await repo.recentByPhone(phone, new Date(at.getTime() - PHONE_LIMIT.windowMs));
-    if (recent.length < PHONE_LIMIT.max) return;
-    const freeAt = recent[recent.length - PHONE_LIMIT.max]!.getTime() + PHONE_LIMIT.windowMs;
+  /** `limitedFrom`: when the phone's PHONE_LIMIT.max-th newest request in the window was made. */
+  function checkPhoneLimit(limitedFrom: number | null, at: Date) {
+    if (limitedFrom === null) return;
+    const freeAt = limitedFrom + PHONE_LIMIT.windowMs;
     const seconds = Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000));
     throw new AppError(
       'RATE_LIMITED',
@@ -160,15 +160,17 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       const nameKey = hospitalNameKey(body.hospitalName);
       // The per-phone limit comes first: past it, a duplicate is refused like anything else,
       // so the limit does not tell a prober which of its guesses matched.
-      if (!privileged) await checkPhoneLimit(repo, body.contactPhone, at);
-      const duplicate = await repo.findOpenDuplicate({
+      // Both are read in one statement.
+      const { limitedFrom, duplicate } = await phoneState(tx, {
         contactPhone: body.contactPhone,
         bloodType: body.bloodType,
         facilityId: body.facilityId ?? null,
         hospitalNameKey: nameKey,
         city: body.city,
-        since: new Date(at.getTime() - DUPLICATE_WINDOW_MS),
+        duplicateSince: new Date(at.getTime() - DUPLICATE_WINDOW_MS),
+        limit: { max: PHONE_LIMIT.max, since: new Date(at.getTime() - PHONE_LIMIT.windowMs) },
       });
+      if (!privileged) checkPhoneLimit(limitedFrom, at);
       if (duplicate) {
         if (caller && (await mayReadDuplicate(repo, caller, duplicate))) {
           return {
@@ -233,45 +235,43 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
         createdAt: at,
         updatedAt: at,
       };
-      let row: BloodRequestRow | undefined;
-      for (let attempt = 0; !row; attempt += 1) {
-        try {
-          row = await tx.transaction((inner) =>
-            createBloodRequestsRepository(inner).insert({
-              ...values,
-              trackingCode: generateTrackingCode(),
-            }),
-          );
-        } catch (error) {
-          if (attempt < 3 && uniqueViolation(error)?.includes('tracking_code')) continue;
-          throw error;
-        }
-      }
+      // The request, its first history step and its audit entry: one statement. A tracking code
+      // already taken fails it, and the whole transaction runs again (below) with a new one.
+      const id = randomUUID();
+      const trackingCode = generateTrackingCode();
       const firstStep = {
-        requestId: row.id,
+        requestId: id,
         status: firstStatus,
         notes: null,
         by: actor.id,
         byRole: actor.role,
         at,
       };
-      await repo.addHistory(firstStep);
-      const rowAsCreated = row;
-      await createActivityLog(tx).record({
-        action: 'blood_request.created',
-        actorId: actor.id,
-        actorRole: caller?.role ?? null,
-        targetType: 'blood_request',
-        targetId: row.id,
-        details: {
-          trackingCode: row.trackingCode,
-          urgency: row.urgency,
-          bloodType: row.bloodType,
-          unitsNeeded: row.unitsNeeded,
-          locationSource: row.locationSource,
+      let row = await insertRequest(
+        tx,
+        { ...values, id, trackingCode },
+        {
+          history: firstStep,
+          activity: [
+            {
+              action: 'blood_request.created',
+              actorId: actor.id,
+              actorRole: caller?.role ?? null,
+              targetType: 'blood_request',
+              targetId: id,
+              details: {
+                trackingCode,
+                urgency: values.urgency,
+                bloodType: values.bloodType,
+                unitsNeeded: values.unitsNeeded,
+                locationSource: values.locationSource,
+              },
+              requestId: meta.requestId,
+            },
+          ],
         },
-        requestId: meta.requestId,
-      });
+      );
+      const rowAsCreated = row;
       if (status === 'verified') {
         row = await transition(
           tx,
@@ -307,18 +307,31 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       return { statusCode: 201, body: { request, duplicate: false } };
     };
 
+    const runOnce = async (): Promise<{ statusCode: number; body: unknown; replayed: boolean }> =>
+      meta.idempotencyKey
+        ? deps.idempotency.run(
+            {
+              key: meta.idempotencyKey,
+              route: CREATE_ROUTE_KEY,
+              requestHash: fingerprint({ body, caller: caller?.id ?? null }, deps.config.jwtSecret),
+            },
+            work,
+          )
+        : { ...(await db.transaction(work)), replayed: false };
     let outcome: { statusCode: number; body: unknown; replayed: boolean };
-    if (meta.idempotencyKey) {
-      outcome = await deps.idempotency.run(
-        {
-          key: meta.idempotencyKey,
-          route: CREATE_ROUTE_KEY,
-          requestHash: fingerprint({ body, caller: caller?.id ?? null }, deps.config.jwtSecret),
-        },
-        work,
-      );
-    } else {
-      outcome = { ...(await db.transaction(work)), replayed: false };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        outcome = await runOnce();
+        break;
+      } catch (error) {
+        // A tracking code already taken (one chance in billions per request): nothing of the
+        // attempt was kept; the request is taken again with a new code.
+        if (attempt < 4 && uniqueViolation(error)?.includes('tracking_code')) {
+          confirmationCode.deliver = undefined;
+          continue;
+        }
+        throw error;
+      }
     }
     // After the commit (a replay sends nothing: the code went out the first time).
     if (!outcome.replayed) confirmationCode.deliver?.();

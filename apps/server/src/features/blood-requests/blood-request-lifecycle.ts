@@ -12,7 +12,6 @@ import {
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { BloodRequestRow } from '../../db/schema';
-import { createActivityLog } from '../../lib/activity-log';
 import { flagInTransaction } from '../flags/flag-in-transaction';
 import { AppError } from '../../lib/app-error';
 import type { MailLanguage } from '../notifications/mail/templates';
@@ -22,6 +21,7 @@ import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
 import { SYSTEM, type Actor } from './blood-request-access';
 import { createBloodRequestsRepository } from './blood-requests.repository';
+import { updateRequest } from './request-statements';
 
 const DAY_MS = 86_400_000;
 /** The shortest donation interval (men): nobody who gave more recently can be asked. */
@@ -233,14 +233,21 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           },
         })),
     );
-    const after = await repo.recordRound(row.id, round, radiusKm, at);
-    await createActivityLog(tx).record({
-      action: 'blood_request.matched',
-      targetType: 'blood_request',
-      targetId: row.id,
-      details: { round, radiusKm, notified: inserted.size, candidates: candidates.length },
-    });
-    return after;
+    return updateRequest(
+      tx,
+      row.id,
+      { matchRound: round, searchRadiusKm: radiusKm, lastMatchedAt: at, updatedAt: at },
+      {
+        activity: [
+          {
+            action: 'blood_request.matched',
+            targetType: 'blood_request',
+            targetId: row.id,
+            details: { round, radiusKm, notified: inserted.size, candidates: candidates.length },
+          },
+        ],
+      },
+    );
   }
 
   async function tellRequester(
@@ -279,29 +286,31 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     }
     const repo = createBloodRequestsRepository(tx);
     const at = new Date(now());
-    let updated = await repo.update(row.id, {
-      status: to,
-      updatedAt: at,
-      ...(to === 'verified' ? { verifiedAt: at } : {}),
-      ...(to === 'fulfilled' ? { fulfilledAt: at } : {}),
-    });
-    await repo.addHistory({
-      requestId: row.id,
-      status: to,
-      notes,
-      by: actor.id,
-      byRole: actor.role,
-      at,
-    });
-    await createActivityLog(tx).record({
-      action: 'blood_request.status_changed',
-      actorId: actor.id,
-      actorRole: actor.role,
-      targetType: 'blood_request',
-      targetId: row.id,
-      details: { from: row.status, to, trackingCode: row.trackingCode },
-      requestId: meta?.requestId ?? null,
-    });
+    // The change, its history step and its audit entry: one statement.
+    let updated = await updateRequest(
+      tx,
+      row.id,
+      {
+        status: to,
+        updatedAt: at,
+        ...(to === 'verified' ? { verifiedAt: at } : {}),
+        ...(to === 'fulfilled' ? { fulfilledAt: at } : {}),
+      },
+      {
+        history: { requestId: row.id, status: to, notes, by: actor.id, byRole: actor.role, at },
+        activity: [
+          {
+            action: 'blood_request.status_changed',
+            actorId: actor.id,
+            actorRole: actor.role,
+            targetType: 'blood_request',
+            targetId: row.id,
+            details: { from: row.status, to, trackingCode: row.trackingCode },
+            requestId: meta?.requestId ?? null,
+          },
+        ],
+      },
+    );
     await tellRequester(tx, updated, actor, to);
     if (to === 'cancelled' || to === 'fulfilled' || to === 'expired') {
       // Donors who accepted may be on their way: tell them not to travel.
@@ -411,28 +420,32 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     if (!isOpenStatus(row.status) || row.status === 'pending') return row;
     const repo = createBloodRequestsRepository(tx);
     const at = new Date(now());
-    const updated = await repo.update(row.id, {
-      status: 'pending',
-      verifiedAt: null,
-      updatedAt: at,
-    });
-    await repo.addHistory({
-      requestId: row.id,
-      status: 'pending',
-      notes: `Changed by the requester after verification (${changed.join(', ')}): waiting for verification again.`,
-      by: caller.id,
-      byRole: caller.role,
-      at,
-    });
-    await createActivityLog(tx).record({
-      action: 'blood_request.back_to_review',
-      actorId: caller.id,
-      actorRole: caller.role,
-      targetType: 'blood_request',
-      targetId: row.id,
-      details: { from: row.status, fields: changed, trackingCode: row.trackingCode },
-      requestId: meta.requestId,
-    });
+    const updated = await updateRequest(
+      tx,
+      row.id,
+      { status: 'pending', verifiedAt: null, updatedAt: at },
+      {
+        history: {
+          requestId: row.id,
+          status: 'pending',
+          notes: `Changed by the requester after verification (${changed.join(', ')}): waiting for verification again.`,
+          by: caller.id,
+          byRole: caller.role,
+          at,
+        },
+        activity: [
+          {
+            action: 'blood_request.back_to_review',
+            actorId: caller.id,
+            actorRole: caller.role,
+            targetType: 'blood_request',
+            targetId: row.id,
+            details: { from: row.status, fields: changed, trackingCode: row.trackingCode },
+            requestId: meta.requestId,
+          },
+        ],
+      },
+    );
     const params = {
       code: row.trackingCode,
       bloodType: before.bloodType,

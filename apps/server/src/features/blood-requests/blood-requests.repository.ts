@@ -214,43 +214,10 @@ export function createBloodRequestsRepository(db: Db) {
   }
 
   return {
-    async insert(row: NewBloodRequestRow): Promise<BloodRequestRow> {
-      const [inserted] = await db.insert(bloodRequests).values(row).returning();
-      if (!inserted) throw new Error('blood_requests insert returned no row');
-      return inserted;
-    },
-
     async findById(id: string, forUpdate = false): Promise<BloodRequestRow | undefined> {
       const query = db.select().from(bloodRequests).where(eq(bloodRequests.id, id)).limit(1);
       const [row] = forUpdate ? await query.for('update') : await query;
       return row;
-    },
-
-    /**
-     * The request, locked (FOR UPDATE), with `donorId`'s match on it (null: not asked) in one
-     * statement: a donor's answer reads both first (issue #20).
-     */
-    async findLockedWithMatch(
-      requestId: string,
-      donorId: string,
-    ): Promise<{ request: BloodRequestRow; match: BloodRequestMatchRow | null } | undefined> {
-      const [found] = await db
-        .select({
-          request: getTableColumns(bloodRequests),
-          match: getTableColumns(bloodRequestMatches),
-        })
-        .from(bloodRequests)
-        .leftJoin(
-          bloodRequestMatches,
-          and(
-            eq(bloodRequestMatches.requestId, bloodRequests.id),
-            eq(bloodRequestMatches.donorId, donorId),
-          ),
-        )
-        .where(eq(bloodRequests.id, requestId))
-        .limit(1)
-        .for('update', { of: bloodRequests });
-      return found;
     },
 
     async findByTrackingCode(code: string): Promise<BloodRequestRow | undefined> {
@@ -270,10 +237,6 @@ export function createBloodRequestsRepository(db: Db) {
         .returning();
       if (!row) throw new Error('blood_requests update returned no row');
       return row;
-    },
-
-    async addHistory(row: typeof bloodRequestHistory.$inferInsert): Promise<void> {
-      await db.insert(bloodRequestHistory).values(row);
     },
 
     async historyFor(ids: string[]): Promise<BloodRequestHistoryRow[]> {
@@ -306,57 +269,6 @@ export function createBloodRequestsRepository(db: Db) {
         });
       }
       return result;
-    },
-
-    /**
-     * An open request with the same contact phone, blood type and hospital (the facility, or
-     * the normalised name and city) made since `since`: the duplicate guard's answer.
-     */
-    async findOpenDuplicate(input: {
-      contactPhone: string;
-      bloodType: string;
-      facilityId: string | null;
-      hospitalNameKey: string;
-      city: string;
-      since: Date;
-    }): Promise<BloodRequestRow | undefined> {
-      const sameHospital = input.facilityId
-        ? eq(bloodRequests.facilityId, input.facilityId)
-        : and(
-            eq(bloodRequests.hospitalNameKey, input.hospitalNameKey),
-            sql`lower(${bloodRequests.city}) = lower(${input.city})`,
-          );
-      const [row] = await db
-        .select()
-        .from(bloodRequests)
-        .where(
-          and(
-            eq(bloodRequests.contactPhone, input.contactPhone),
-            eq(bloodRequests.bloodType, input.bloodType as BloodType),
-            inArray(bloodRequests.status, ['pending', 'verified', 'in_progress']),
-            gte(bloodRequests.createdAt, input.since),
-            sameHospital,
-          ),
-        )
-        .orderBy(desc(bloodRequests.createdAt))
-        .limit(1);
-      return row;
-    },
-
-    /** Requests by guests and donors with this contact phone since `since`, oldest first. */
-    async recentByPhone(contactPhone: string, since: Date): Promise<Date[]> {
-      const rows = await db
-        .select({ createdAt: bloodRequests.createdAt })
-        .from(bloodRequests)
-        .where(
-          and(
-            eq(bloodRequests.contactPhone, contactPhone),
-            gte(bloodRequests.createdAt, since),
-            inArray(bloodRequests.createdByRole, ['guest', 'donor']),
-          ),
-        )
-        .orderBy(asc(bloodRequests.createdAt));
-      return rows.map((row) => row.createdAt);
     },
 
     async findFacility(id: string) {
@@ -498,24 +410,6 @@ export function createBloodRequestsRepository(db: Db) {
             inArray(bloodRequestMatches.requestId, requestIds),
           ),
         );
-    },
-
-    async respond(
-      matchId: string,
-      response: 'accepted' | 'declined' | 'withdrawn',
-      at: Date,
-    ): Promise<BloodRequestMatchRow | undefined> {
-      // Withdrawing changes an acceptance; the other answers change only an unanswered match.
-      const from =
-        response === 'withdrawn'
-          ? eq(bloodRequestMatches.response, 'accepted')
-          : isNull(bloodRequestMatches.response);
-      const [row] = await db
-        .update(bloodRequestMatches)
-        .set({ response, respondedAt: at })
-        .where(and(eq(bloodRequestMatches.id, matchId), from))
-        .returning();
-      return row;
     },
 
     /**
@@ -672,21 +566,6 @@ export function createBloodRequestsRepository(db: Db) {
         };
       }
       return found;
-    },
-
-    async recordRound(
-      id: string,
-      round: number,
-      radiusKm: number,
-      at: Date,
-    ): Promise<BloodRequestRow> {
-      const [row] = await db
-        .update(bloodRequests)
-        .set({ matchRound: round, searchRadiusKm: radiusKm, lastMatchedAt: at, updatedAt: at })
-        .where(eq(bloodRequests.id, id))
-        .returning();
-      if (!row) throw new Error('blood_requests update returned no row');
-      return row;
     },
 
     /** Open requests made by this account (erasure cancels them). */

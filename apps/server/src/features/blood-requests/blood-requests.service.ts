@@ -44,6 +44,7 @@ import { locate } from './blood-request-location';
 import { fullView, fullViews, toMatchedView } from './blood-request-views';
 import { createBloodRequestsRepository, hospitalNameKey } from './blood-requests.repository';
 import { createRequestConfirmation } from './request-confirmation';
+import { answerMatch, findLockedWithMatch } from './request-statements';
 
 export {
   CREATE_ROUTE_KEY,
@@ -385,7 +386,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       const view = await db.transaction(async (tx) => {
         const repo = createBloodRequestsRepository(tx);
         // The request (locked) and this donor's match, in one statement.
-        const found = await repo.findLockedWithMatch(id, caller.id);
+        const found = await findLockedWithMatch(tx, id, caller.id);
         if (!found) throw notFound();
         let row = found.request;
         const match = found.match;
@@ -405,7 +406,20 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         if ((row.status !== 'verified' && row.status !== 'in_progress') || row.expiresAt <= at) {
           throw new AppError('CONFLICT', 'This blood request is no longer looking for donors.');
         }
-        const answered = await repo.respond(match.id, response, at);
+        const answered = await answerMatch(tx, {
+          matchId: match.id,
+          response,
+          at,
+          activity: {
+            action: 'blood_request.responded',
+            actorId: caller.id,
+            actorRole: caller.role,
+            targetType: 'blood_request',
+            targetId: id,
+            details: { response },
+            requestId: meta.requestId,
+          },
+        });
         if (!answered) throw new AppError('CONFLICT', 'You already responded to this request.');
         if (response === 'accepted') {
           if (row.status === 'verified') {
@@ -460,15 +474,6 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
             [...told].map((userId) => ({ userId, input })),
           );
         }
-        await createActivityLog(tx).record({
-          action: 'blood_request.responded',
-          actorId: caller.id,
-          actorRole: caller.role,
-          targetType: 'blood_request',
-          targetId: id,
-          details: { response },
-          requestId: meta.requestId,
-        });
         return toMatchedView(row, answered);
       });
       notifier.kick();

@@ -1,0 +1,279 @@
+import type { BloodType } from '@bdms/shared';
+import { and, desc, eq, getTableColumns, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  placeholdersFor,
+  prebuilt,
+  prebuiltByShape,
+  valuesFor,
+  ph,
+  type Alongside,
+} from '../../db/prebuilt';
+import {
+  activityLog,
+  bloodRequestHistory,
+  bloodRequestMatches,
+  bloodRequests,
+  type BloodRequestMatchRow,
+  type BloodRequestRow,
+  type NewActivityLogRow,
+  type NewBloodRequestRow,
+} from '../../db/schema';
+
+/**
+ * The statements of the emergency path — a request taken in, a donor's answer, a status change —
+ * built once per process and sent with the rows that go with them (its history step, its audit
+ * entry) in one round trip (db/prebuilt.ts, issue #20).
+ */
+
+export type HistoryStep = typeof bloodRequestHistory.$inferInsert;
+
+/** What a change writes beside itself: its history step and its audit entries. */
+export interface Trail {
+  history?: HistoryStep;
+  activity?: NewActivityLogRow[];
+}
+
+function trailValues(trail: Trail): Record<string, unknown> {
+  const values: Record<string, unknown> = trail.history ? valuesFor(trail.history, 'h.') : {};
+  for (const [index, entry] of (trail.activity ?? []).entries()) {
+    Object.assign(values, valuesFor({ ...entry, details: entry.details ?? {} }, `a${index}.`));
+  }
+  return values;
+}
+
+/** Keys of `values` under `prefix`, without it: the shape of one part of a statement. */
+function partOf(values: Record<string, unknown>, prefix: string): Record<string, unknown> {
+  const part: Record<string, unknown> = {};
+  for (const key of Object.keys(values)) {
+    if (key.startsWith(prefix)) part[key.slice(prefix.length)] = values[key];
+  }
+  return part;
+}
+
+function trailStatements(db: Db, values: Record<string, unknown>): Alongside[] {
+  const statements: Alongside[] = [];
+  const history = partOf(values, 'h.');
+  if (Object.keys(history).length > 0) {
+    statements.push(
+      db
+        .insert(bloodRequestHistory)
+        .values(placeholdersFor(history, 'h.') as unknown as HistoryStep),
+    );
+  }
+  for (let index = 0; ; index += 1) {
+    const entry = partOf(values, `a${index}.`);
+    if (Object.keys(entry).length === 0) break;
+    statements.push(
+      db
+        .insert(activityLog)
+        .values(placeholdersFor(entry, `a${index}.`) as unknown as NewActivityLogRow),
+    );
+  }
+  return statements;
+}
+
+/** The sorted keys that are not undefined: one build per combination the code uses. */
+const keysOf = (values: Record<string, unknown>) =>
+  Object.keys(values)
+    .filter((key) => values[key] !== undefined)
+    .sort()
+    .join(',');
+
+const insertStatement = prebuiltByShape(keysOf, (db, values) => ({
+  main: db
+    .insert(bloodRequests)
+    .values(placeholdersFor(partOf(values, 'r.'), 'r.') as unknown as NewBloodRequestRow)
+    .returning(),
+  alongside: trailStatements(db, values),
+}));
+
+/**
+ * A new request (its `id` given, so its trail can point at it) with its trail, in one statement.
+ * A tracking code already taken fails the statement (a unique violation): the caller starts its
+ * transaction again with a new code.
+ */
+export async function insertRequest(
+  db: Db,
+  row: NewBloodRequestRow & { id: string },
+  trail: Trail,
+): Promise<BloodRequestRow> {
+  const values = { ...valuesFor(row, 'r.'), ...trailValues(trail) };
+  const [inserted] = (await insertStatement(db, values)) as BloodRequestRow[];
+  if (!inserted) throw new Error('blood_requests insert returned no row');
+  return inserted;
+}
+
+const updateStatement = prebuiltByShape(keysOf, (db, values) => ({
+  main: db
+    .update(bloodRequests)
+    .set(placeholdersFor(partOf(values, 'r.'), 'r.') as Partial<NewBloodRequestRow>)
+    .where(eq(bloodRequests.id, ph('id')))
+    .returning(),
+  alongside: trailStatements(db, values),
+}));
+
+/**
+ * Changes request `id` and writes its trail, in one statement. `updatedAt` is required: the
+ * column's own on-update value would be computed once, when the statement is built.
+ */
+export async function updateRequest(
+  db: Db,
+  id: string,
+  set: Partial<NewBloodRequestRow> & { updatedAt: Date },
+  trail: Trail = {},
+): Promise<BloodRequestRow> {
+  const values = { id, ...valuesFor(set, 'r.'), ...trailValues(trail) };
+  const [row] = (await updateStatement(db, values)) as BloodRequestRow[];
+  if (!row) throw new Error('blood_requests update returned no row');
+  return row;
+}
+
+const OPEN_STATUSES = ['pending', 'verified', 'in_progress'] as const;
+
+const phoneStateStatement = prebuiltByShape(
+  (values: Record<string, unknown>) => ('facilityId' in values ? 'facility' : 'name'),
+  (db, values) => {
+    const sameHospital =
+      'facilityId' in values
+        ? eq(bloodRequests.facilityId, ph('facilityId'))
+        : and(
+            eq(bloodRequests.hospitalNameKey, ph('hospitalNameKey')),
+            sql`lower(${bloodRequests.city}) = lower(${ph('city')})`,
+          );
+    // The newest `limitMax`-th request of this phone by a guest or a donor within the limit's
+    // window (milliseconds since the epoch): there is one only when the phone is at its limit.
+    const limitedFrom = sql<number | string | null>`(
+      select (extract(epoch from br.created_at) * 1000)::float8 from ${bloodRequests} br
+      where br.contact_phone = ${ph('contactPhone')} and br.created_at >= ${ph('limitSince')}
+        and br.created_by_role in ('guest', 'donor')
+      order by br.created_at desc limit 1 offset ${ph('limitOffset')})`;
+    return {
+      main: db
+        .select({ limitedFrom, request: getTableColumns(bloodRequests) })
+        .from(sql`(select 1) as one`)
+        .leftJoin(
+          bloodRequests,
+          and(
+            eq(bloodRequests.contactPhone, ph('contactPhone')),
+            eq(bloodRequests.bloodType, ph('bloodType')),
+            inArray(bloodRequests.status, [...OPEN_STATUSES]),
+            gte(bloodRequests.createdAt, ph('duplicateSince')),
+            sameHospital,
+          ),
+        )
+        .orderBy(desc(bloodRequests.createdAt))
+        .limit(1),
+    };
+  },
+);
+
+/**
+ * What a new request with this phone meets, in one statement: whether the phone is at its limit
+ * (`limitedFrom`: when the `limit.max`-th newest of its requests since `limit.since` was made) and
+ * an open request with the same phone, blood type and hospital (the facility, or the normalised
+ * name and city) made since `duplicateSince`: the duplicate guard's answer.
+ */
+export async function phoneState(
+  db: Db,
+  input: {
+    contactPhone: string;
+    bloodType: BloodType;
+    facilityId: string | null;
+    hospitalNameKey: string;
+    city: string;
+    duplicateSince: Date;
+    limit: { max: number; since: Date };
+  },
+): Promise<{ limitedFrom: number | null; duplicate: BloodRequestRow | undefined }> {
+  const hospital = input.facilityId
+    ? { facilityId: input.facilityId }
+    : { hospitalNameKey: input.hospitalNameKey, city: input.city };
+  const [row] = (await phoneStateStatement(db, {
+    contactPhone: input.contactPhone,
+    bloodType: input.bloodType,
+    duplicateSince: input.duplicateSince.toISOString(),
+    limitSince: input.limit.since.toISOString(),
+    limitOffset: input.limit.max - 1,
+    ...hospital,
+  })) as { limitedFrom: number | string | null; request: BloodRequestRow | null }[];
+  return {
+    limitedFrom: row?.limitedFrom == null ? null : Number(row.limitedFrom),
+    duplicate: row?.request ?? undefined,
+  };
+}
+
+const lockedWithMatchStatement = prebuilt((db) => ({
+  main: db
+    .select({
+      request: getTableColumns(bloodRequests),
+      match: getTableColumns(bloodRequestMatches),
+    })
+    .from(bloodRequests)
+    .leftJoin(
+      bloodRequestMatches,
+      and(
+        eq(bloodRequestMatches.requestId, bloodRequests.id),
+        eq(bloodRequestMatches.donorId, ph('donorId')),
+      ),
+    )
+    .where(eq(bloodRequests.id, ph('requestId')))
+    .limit(1)
+    .for('update', { of: bloodRequests }),
+}));
+
+/**
+ * The request, locked (FOR UPDATE), with `donorId`'s match on it (null: not asked) in one
+ * statement: a donor's answer reads both first.
+ */
+export async function findLockedWithMatch(
+  db: Db,
+  requestId: string,
+  donorId: string,
+): Promise<{ request: BloodRequestRow; match: BloodRequestMatchRow | null } | undefined> {
+  const [found] = (await lockedWithMatchStatement(db, { requestId, donorId })) as {
+    request: BloodRequestRow;
+    match: BloodRequestMatchRow | null;
+  }[];
+  return found;
+}
+
+const answerStatement = prebuiltByShape(keysOf, (db, values) => ({
+  main: db
+    .update(bloodRequestMatches)
+    .set({ response: ph('response'), respondedAt: ph('respondedAt') } as never)
+    .where(
+      and(
+        eq(bloodRequestMatches.id, ph('matchId')),
+        // Withdrawing changes an acceptance; the other answers change only an unanswered match.
+        'from' in values
+          ? eq(bloodRequestMatches.response, ph('from'))
+          : isNull(bloodRequestMatches.response),
+      ),
+    )
+    .returning(),
+  alongside: trailStatements(db, values),
+}));
+
+/**
+ * Records a donor's answer on match `matchId` with its audit entry, in one statement; undefined
+ * when the match was not in the state the answer changes (answered meanwhile).
+ */
+export async function answerMatch(
+  db: Db,
+  input: {
+    matchId: string;
+    response: 'accepted' | 'declined' | 'withdrawn';
+    at: Date;
+    activity: NewActivityLogRow;
+  },
+): Promise<BloodRequestMatchRow | undefined> {
+  const [row] = (await answerStatement(db, {
+    matchId: input.matchId,
+    response: input.response,
+    respondedAt: input.at,
+    ...(input.response === 'withdrawn' ? { from: 'accepted' } : {}),
+    ...trailValues({ activity: [input.activity] }),
+  })) as BloodRequestMatchRow[];
+  return row;
+}
