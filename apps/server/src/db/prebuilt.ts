@@ -55,8 +55,17 @@ export interface StatementParts<R> {
   alongside?: Alongside[];
 }
 
+/**
+ * Where one parameter's value comes from: a constant of the build, or `values[name]`
+ * (`values[part][key]` for a placeholder named `part.key`), encoded by its column.
+ */
+type Slot =
+  | { constant: unknown }
+  | { path: [string] | [string, string]; encoder?: { mapToDriverValue(value: unknown): unknown } };
+
 interface Template {
-  query: { sql: string; params: unknown[] };
+  sql: string;
+  slots: Slot[];
   name: string;
   fields: unknown;
   arrayMode: boolean;
@@ -98,6 +107,20 @@ export function renumberParameters(text: string, offset: number): string {
   return out;
 }
 
+function slotOf(param: unknown): Slot {
+  let name: string;
+  let encoder: { mapToDriverValue(value: unknown): unknown } | undefined;
+  if (is(param, Placeholder)) name = param.name;
+  else if (is(param, Param) && is(param.value, Placeholder)) {
+    name = param.value.name;
+    encoder = param.encoder as typeof encoder;
+  } else return { constant: param };
+  const dot = name.indexOf('.');
+  const path: [string] | [string, string] =
+    dot < 0 ? [name] : [name.slice(0, dot), name.slice(dot + 1)];
+  return { path, encoder };
+}
+
 function buildTemplate(parts: StatementParts<unknown>): Template {
   const prepared = (parts.main as unknown as Preparable)._prepare();
   const main = prepared.getQuery();
@@ -110,7 +133,8 @@ function buildTemplate(parts: StatementParts<unknown>): Template {
   }
   const text = ctes.length > 0 ? `with ${ctes.join(', ')} ${main.sql}` : main.sql;
   return {
-    query: { sql: text, params },
+    sql: text,
+    slots: params.map(slotOf),
     name: `bdms_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`,
     fields: prepared.fields,
     arrayMode: prepared.isResponseInArrayMode(),
@@ -124,34 +148,32 @@ function buildTemplate(parts: StatementParts<unknown>): Template {
  * (a Date to its ISO text, an object to JSON); a null stays SQL NULL (Drizzle's own filling would
  * hand it to the encoder: JSON `null` in a jsonb column).
  */
-function fill(params: readonly unknown[], values: Record<string, unknown>): unknown[] {
-  return params.map((param) => {
-    let name: string;
-    let encoder: { mapToDriverValue(value: unknown): unknown } | undefined;
-    if (is(param, Placeholder)) name = param.name;
-    else if (is(param, Param) && is(param.value, Placeholder)) {
-      name = param.value.name;
-      encoder = param.encoder as typeof encoder;
-    } else return param;
-    if (!(name in values)) throw new Error(`prebuilt statement: no value for "${name}"`);
-    const value = values[name];
-    return value === null || value === undefined || !encoder
-      ? (value ?? null)
-      : encoder.mapToDriverValue(value);
+function fill(slots: readonly Slot[], values: Record<string, unknown>): unknown[] {
+  return slots.map((slot) => {
+    if ('constant' in slot) return slot.constant;
+    const [first, second] = slot.path;
+    const holder = second === undefined ? values : (values[first] as Record<string, unknown>);
+    const key = second ?? first;
+    if (!holder || !(key in holder)) {
+      throw new Error(`prebuilt statement: no value for "${slot.path.join('.')}"`);
+    }
+    const value = holder[key];
+    if (value === null || value === undefined) return null;
+    return slot.encoder ? slot.encoder.mapToDriverValue(value) : value;
   });
 }
 
-function run<R>(template: Template, db: Db, values: Record<string, unknown>): Promise<R> {
+async function run<R>(template: Template, db: Db, values: Record<string, unknown>): Promise<R> {
   const session = (db as unknown as { session: DrizzleSession }).session;
   const prepared = session.prepareQuery(
-    { sql: template.query.sql, params: fill(template.query.params, values) },
+    { sql: template.sql, params: fill(template.slots, values) },
     template.fields,
     template.name,
     template.arrayMode,
     template.mapper,
   );
   if (template.joins !== undefined) prepared.joinsNotNullableMap = template.joins;
-  return prepared.execute() as Promise<R>;
+  return (await prepared.execute()) as R;
 }
 
 /**
@@ -189,27 +211,31 @@ export function prebuiltByShape<V extends Record<string, unknown>, R>(
   };
 }
 
-/** `{ a: ph('prefix.a'), … }` for each key of `row` that is not undefined. */
+/**
+ * `{ key: ph('part.key'), … }` for each key of `row` that is not undefined: the placeholders of
+ * one part of a statement, whose values are then passed as `{ part: row }`.
+ */
 export function placeholdersFor<T extends Record<string, unknown>>(
   row: T,
-  prefix = '',
+  part: string,
 ): { [K in keyof T]: Placeholder } {
   const out: Record<string, Placeholder> = {};
-  for (const key of Object.keys(row)) if (row[key] !== undefined) out[key] = ph(prefix + key);
+  for (const key of Object.keys(row)) if (row[key] !== undefined) out[key] = ph(`${part}.${key}`);
   return out as { [K in keyof T]: Placeholder };
 }
 
-/** The values for `placeholdersFor(row, prefix)`. */
-export function valuesFor(row: Record<string, unknown>, prefix = ''): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(row)) if (row[key] !== undefined) out[prefix + key] = row[key];
-  return out;
-}
-
-/** The shape of `row`: its keys that are not undefined, sorted. */
-export function shapeOf(row: Record<string, unknown>): string {
-  return Object.keys(row)
-    .filter((key) => row[key] !== undefined)
-    .sort()
-    .join(',');
+/**
+ * The shape of the parts `names` of `values`: each one's keys that are not undefined, in their
+ * order (objects built by the same code have the same order; another order only costs a build).
+ */
+export function shapeOfParts(values: Record<string, unknown>, names: readonly string[]): string {
+  let shape = '';
+  for (const name of names) {
+    const part = values[name] as Record<string, unknown> | undefined;
+    if (!part) continue;
+    shape += `${name}(`;
+    for (const key in part) if (part[key] !== undefined) shape += `${key},`;
+    shape += ')';
+  }
+  return shape;
 }

@@ -10,8 +10,6 @@ import {
   count,
   desc,
   eq,
-  getTableColumns,
-  gte,
   ilike,
   inArray,
   isNull,

@@ -5,8 +5,8 @@ import {
   placeholdersFor,
   prebuilt,
   prebuiltByShape,
-  valuesFor,
   ph,
+  shapeOfParts,
   type Alongside,
 } from '../../db/prebuilt';
 import {
@@ -34,56 +34,54 @@ export interface Trail {
   activity?: NewActivityLogRow[];
 }
 
-function trailValues(trail: Trail): Record<string, unknown> {
-  const values: Record<string, unknown> = trail.history ? valuesFor(trail.history, 'h.') : {};
+/** The trail as parts of a statement's values: `h` its history step, `a0`, `a1`… its entries. */
+function trailValues(trail: Trail): Record<string, Record<string, unknown>> {
+  const values: Record<string, Record<string, unknown>> = {};
+  if (trail.history) values.h = trail.history;
   for (const [index, entry] of (trail.activity ?? []).entries()) {
-    Object.assign(values, valuesFor({ ...entry, details: entry.details ?? {} }, `a${index}.`));
+    values[`a${index}`] = { ...entry, details: entry.details ?? {} };
   }
   return values;
 }
 
-/** Keys of `values` under `prefix`, without it: the shape of one part of a statement. */
-function partOf(values: Record<string, unknown>, prefix: string): Record<string, unknown> {
-  const part: Record<string, unknown> = {};
-  for (const key of Object.keys(values)) {
-    if (key.startsWith(prefix)) part[key.slice(prefix.length)] = values[key];
-  }
-  return part;
-}
+const TRAIL_PARTS = ['h', 'a0', 'a1', 'a2'] as const;
 
 function trailStatements(db: Db, values: Record<string, unknown>): Alongside[] {
   const statements: Alongside[] = [];
-  const history = partOf(values, 'h.');
-  if (Object.keys(history).length > 0) {
+  const history = values.h as HistoryStep | undefined;
+  if (history) {
     statements.push(
       db
         .insert(bloodRequestHistory)
-        .values(placeholdersFor(history, 'h.') as unknown as HistoryStep),
+        .values(placeholdersFor(history, 'h') as unknown as HistoryStep),
     );
   }
-  for (let index = 0; ; index += 1) {
-    const entry = partOf(values, `a${index}.`);
-    if (Object.keys(entry).length === 0) break;
+  for (let index = 0; values[`a${index}`]; index += 1) {
+    const entry = values[`a${index}`] as NewActivityLogRow;
     statements.push(
       db
         .insert(activityLog)
-        .values(placeholdersFor(entry, `a${index}.`) as unknown as NewActivityLogRow),
+        .values(placeholdersFor(entry, `a${index}`) as unknown as NewActivityLogRow),
     );
   }
   return statements;
 }
 
-/** The sorted keys that are not undefined: one build per combination the code uses. */
-const keysOf = (values: Record<string, unknown>) =>
-  Object.keys(values)
-    .filter((key) => values[key] !== undefined)
-    .sort()
-    .join(',');
+/** One build per combination of given columns the code uses (see shapeOfParts). */
+const shapeWith =
+  (...parts: string[]) =>
+  (values: Record<string, unknown>) => {
+    let shape = shapeOfParts(values, [...parts, ...TRAIL_PARTS]);
+    for (const key in values)
+      if (!parts.includes(key) && !(TRAIL_PARTS as readonly string[]).includes(key))
+        shape += `|${key}`;
+    return shape;
+  };
 
-const insertStatement = prebuiltByShape(keysOf, (db, values) => ({
+const insertStatement = prebuiltByShape(shapeWith('r'), (db, values) => ({
   main: db
     .insert(bloodRequests)
-    .values(placeholdersFor(partOf(values, 'r.'), 'r.') as unknown as NewBloodRequestRow)
+    .values(placeholdersFor(values.r as NewBloodRequestRow, 'r') as unknown as NewBloodRequestRow)
     .returning(),
   alongside: trailStatements(db, values),
 }));
@@ -98,16 +96,20 @@ export async function insertRequest(
   row: NewBloodRequestRow & { id: string },
   trail: Trail,
 ): Promise<BloodRequestRow> {
-  const values = { ...valuesFor(row, 'r.'), ...trailValues(trail) };
-  const [inserted] = (await insertStatement(db, values)) as BloodRequestRow[];
+  const [inserted] = (await insertStatement(db, {
+    r: row,
+    ...trailValues(trail),
+  })) as BloodRequestRow[];
   if (!inserted) throw new Error('blood_requests insert returned no row');
   return inserted;
 }
 
-const updateStatement = prebuiltByShape(keysOf, (db, values) => ({
+const updateStatement = prebuiltByShape(shapeWith('r'), (db, values) => ({
   main: db
     .update(bloodRequests)
-    .set(placeholdersFor(partOf(values, 'r.'), 'r.') as Partial<NewBloodRequestRow>)
+    .set(
+      placeholdersFor(values.r as Partial<NewBloodRequestRow>, 'r') as Partial<NewBloodRequestRow>,
+    )
     .where(eq(bloodRequests.id, ph('id')))
     .returning(),
   alongside: trailStatements(db, values),
@@ -123,8 +125,11 @@ export async function updateRequest(
   set: Partial<NewBloodRequestRow> & { updatedAt: Date },
   trail: Trail = {},
 ): Promise<BloodRequestRow> {
-  const values = { id, ...valuesFor(set, 'r.'), ...trailValues(trail) };
-  const [row] = (await updateStatement(db, values)) as BloodRequestRow[];
+  const [row] = (await updateStatement(db, {
+    id,
+    r: set,
+    ...trailValues(trail),
+  })) as BloodRequestRow[];
   if (!row) throw new Error('blood_requests update returned no row');
   return row;
 }
@@ -238,7 +243,7 @@ export async function findLockedWithMatch(
   return found;
 }
 
-const answerStatement = prebuiltByShape(keysOf, (db, values) => ({
+const answerStatement = prebuiltByShape(shapeWith(), (db, values) => ({
   main: db
     .update(bloodRequestMatches)
     .set({ response: ph('response'), respondedAt: ph('respondedAt') } as never)
