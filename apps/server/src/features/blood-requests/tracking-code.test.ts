@@ -1,3 +1,4 @@
+import type * as NodeCrypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { activityLog, bloodRequestHistory, bloodRequests } from '../../db/schema';
@@ -12,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
  */
 const steer = vi.hoisted(() => ({ zeros: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('node:crypto')>();
+  const crypto = await importOriginal<typeof NodeCrypto>();
   const randomInt = ((...args: Parameters<typeof crypto.randomInt>) => {
     if (steer.zeros > 0 && args.length === 1) {
       steer.zeros -= 1;
