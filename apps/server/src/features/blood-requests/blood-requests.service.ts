@@ -431,11 +431,8 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           if (row.createdBy && row.createdBy !== caller.id) told.add(row.createdBy);
           if (row.hospitalId)
             for (const userId of await repo.hospitalUserIds(row.hospitalId)) told.add(userId);
-          // Counted only when someone is told (a guest's request often has no one in-app).
-          const accepted =
-            told.size === 0 ? 1 : ((await repo.matchCountsFor([id])).get(id)?.accepted ?? 1);
           const params = {
-            count: String(accepted),
+            count: String(answered.accepted),
             code: row.trackingCode,
             hospital: row.hospitalName,
           };
@@ -454,7 +451,6 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           // Issue #18: whoever counts on this donor learns they are not coming, with how many
           // still are. A guest requester's tracking page stops listing the donor (no SMS: no
           // approved template for it yet).
-          const accepted = (await repo.matchCountsFor([id])).get(id)?.accepted ?? 0;
           const told = new Set<string>();
           if (row.createdBy && row.createdBy !== caller.id) told.add(row.createdBy);
           if (row.hospitalId)
@@ -462,7 +458,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
           const input: NotifyInput = {
             type: 'blood_request.donor_withdrew',
             params: {
-              count: String(accepted),
+              count: String(answered.accepted),
               code: row.trackingCode,
               hospital: row.hospitalName,
             },

@@ -256,13 +256,21 @@ const answerStatement = prebuiltByShape(shapeWith(), (db, values) => ({
           : isNull(bloodRequestMatches.response),
       ),
     )
-    .returning(),
+    .returning({
+      ...getTableColumns(bloodRequestMatches),
+      // Read with the statement's snapshot: the acceptances before this answer. The outer row is
+      // named in full (Drizzle writes a returned column without its table, which here would be m's).
+      acceptedBefore: sql<number>`(select count(*)::int from ${bloodRequestMatches} m
+        where m.request_id = "blood_request_matches"."request_id" and m.response = 'accepted')`,
+    }),
   alongside: trailStatements(db, values),
 }));
 
 /**
  * Records a donor's answer on match `matchId` with its audit entry, in one statement; undefined
- * when the match was not in the state the answer changes (answered meanwhile).
+ * when the match was not in the state the answer changes (answered meanwhile). `accepted` is how
+ * many donors of the request have accepted once this answer counts: exact while the caller holds
+ * the request's row lock, as every answer does.
  */
 export async function answerMatch(
   db: Db,
@@ -272,13 +280,16 @@ export async function answerMatch(
     at: Date;
     activity: NewActivityLogRow;
   },
-): Promise<BloodRequestMatchRow | undefined> {
-  const [row] = (await answerStatement(db, {
+): Promise<(BloodRequestMatchRow & { accepted: number }) | undefined> {
+  const [found] = (await answerStatement(db, {
     matchId: input.matchId,
     response: input.response,
     respondedAt: input.at,
     ...(input.response === 'withdrawn' ? { from: 'accepted' } : {}),
     ...trailValues({ activity: [input.activity] }),
-  })) as BloodRequestMatchRow[];
-  return row;
+  })) as (BloodRequestMatchRow & { acceptedBefore: number })[];
+  if (!found) return undefined;
+  const { acceptedBefore, ...row } = found;
+  const change = input.response === 'accepted' ? 1 : input.response === 'withdrawn' ? -1 : 0;
+  return { ...row, accepted: Number(acceptedBefore) + change };
 }
