@@ -158,11 +158,18 @@ async function load(group, title, url, options = {}) {
     cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
       ? Math.round((cpuAfter - cpuBefore) / r.requests.total)
       : null;
+  // Requests over the run's whole duration: autocannon's per-second average misreads a run that
+  // stops after `amount` requests (its samples are per second, the last one partial or missing).
+  const perSecond = r.duration > 0 ? r.requests.total / r.duration : r.requests.average;
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      `    total ${r.requests.total} in ${r.duration} s, autocannon average ${r.requests.average}`,
+    );
   const row = {
     group,
     benchmark: title,
-    reqPerSec: Math.round(r.requests.average),
-    ofCeiling: ceiling ? +(r.requests.average / ceiling).toFixed(3) : 1,
+    reqPerSec: Math.round(perSecond),
+    ofCeiling: ceiling ? +(perSecond / ceiling).toFixed(3) : 1,
     p50ms: r.latency.p50,
     p99ms: r.latency.p99,
     cpuUsPerReq,

@@ -21,7 +21,7 @@ import {
 
 export type Schema = typeof schema;
 /** Both drivers' databases (and their transactions) are this; repositories take it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbDriver = 'pglite' | 'postgres';
 
 interface DatabaseBase {
@@ -60,7 +60,11 @@ export interface PostgresDatabaseHandle extends DatabaseBase {
 
 export type Database = PgliteDatabaseHandle | PostgresDatabaseHandle;
 
-export const DRIZZLE_OPTIONS = { schema, casing: 'snake_case' } as const;
+/**
+ * No `schema`: the relational query API (`db.query.…`) is not used, and with a schema Drizzle
+ * builds a query builder per table for every transaction it opens (issue #20).
+ */
+export const DRIZZLE_OPTIONS = { casing: 'snake_case' } as const;
 
 export type QueryObserver = (query: string) => void;
 
