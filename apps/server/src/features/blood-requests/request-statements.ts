@@ -44,8 +44,6 @@ function trailValues(trail: Trail): Record<string, Record<string, unknown>> {
   return values;
 }
 
-const TRAIL_PARTS = ['h', 'a0', 'a1', 'a2'] as const;
-
 function trailStatements(db: Db, values: Record<string, unknown>): Alongside[] {
   const statements: Alongside[] = [];
   const history = values.h as HistoryStep | undefined;
@@ -67,15 +65,23 @@ function trailStatements(db: Db, values: Record<string, unknown>): Alongside[] {
   return statements;
 }
 
-/** One build per combination of given columns the code uses (see shapeOfParts). */
+/** A trail's part of a statement's values: `h`, `a0`, `a1`… */
+const TRAIL_PART = /^(?:h|a\d+)$/;
+
+/**
+ * One build per combination of given columns the code uses (see shapeOfParts): the columns of
+ * `parts` and of the trail's parts, and which other values are given.
+ */
 const shapeWith =
   (...parts: string[]) =>
   (values: Record<string, unknown>) => {
-    let shape = shapeOfParts(values, [...parts, ...TRAIL_PARTS]);
-    for (const key in values)
-      if (!parts.includes(key) && !(TRAIL_PARTS as readonly string[]).includes(key))
-        shape += `|${key}`;
-    return shape;
+    const named: string[] = [...parts];
+    let others = '';
+    for (const key in values) {
+      if (TRAIL_PART.test(key)) named.push(key);
+      else if (!parts.includes(key)) others += `|${key}`;
+    }
+    return shapeOfParts(values, named) + others;
   };
 
 const insertStatement = prebuiltByShape(shapeWith('r'), (db, values) => ({
