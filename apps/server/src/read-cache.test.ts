@@ -10,7 +10,7 @@ import { submitQuestionnaire } from './test/admin-helpers';
 import { makeDonor, requestBody } from './test/blood-request-helpers';
 import { signIn } from './test/donor-helpers';
 import type { SignedInUser } from './test/donor-helpers';
-import { featureFlags, notificationSettings } from './db/schema';
+import { featureFlags, notificationSettings, pincodes } from './db/schema';
 import { countQueries } from './test/query-counter';
 import { createTestApp, type TestApp } from './test/test-app';
 import {
@@ -202,6 +202,66 @@ describe('the read cache on the embedded database', () => {
       const third = await guestRequest(3);
       expect(third.result.statusCode, third.result.body).toBe(201);
       expect(reads(third.queries)).toEqual({ settings: 1, flags: 1, admins: 1, recipients: 1 });
+    },
+  );
+
+  it.skipIf(wantsPostgres())(
+    "reads a PIN code's centroid from memory until the reference data changes",
+    async () => {
+      const place = (latitude: number) => ({
+        pincode: '560099',
+        state: 'Karnataka',
+        latitude,
+        longitude: 77.6,
+      });
+      await db()
+        .insert(pincodes)
+        .values(place(12.9))
+        .onConflictDoUpdate({ target: pincodes.pincode, set: place(12.9) });
+      const guestRequest = (n: number) =>
+        countQueries(
+          testDb.database,
+          () =>
+            subject.app.inject({
+              method: 'POST',
+              url: '/api/v1/blood-requests',
+              // A family without GPS: only the PIN code places the request.
+              payload: requestBody({
+                latitude: undefined,
+                longitude: undefined,
+                pincode: '560099',
+                city: 'Bengaluru',
+                state: 'Karnataka',
+                contactPhone: `+9198766${String(43_210 + n)}`,
+              }),
+              remoteAddress: `192.0.2.${n}`,
+            }),
+          { warm: true },
+        );
+      const pincodeReads = (queries: string[]) =>
+        queries.filter((q) => q.includes('from "pincodes"')).length;
+      const placed = (res: { json(): { data: { request: { latitude: number } } } }) =>
+        res.json().data.request.latitude;
+
+      testDb.database.readCache.clear();
+      const first = await guestRequest(1);
+      expect(first.result.statusCode, first.result.body).toBe(201);
+      expect({ reads: pincodeReads(first.queries), at: placed(first.result) }).toEqual({
+        reads: 1,
+        at: 12.9,
+      });
+      const second = await guestRequest(2);
+      expect({ reads: pincodeReads(second.queries), at: placed(second.result) }).toEqual({
+        reads: 0,
+        at: 12.9,
+      });
+      // Reference data loaded again with a better centroid: the next request uses it.
+      await db().update(pincodes).set({ latitude: 12.95 }).where(eq(pincodes.pincode, '560099'));
+      const third = await guestRequest(3);
+      expect({ reads: pincodeReads(third.queries), at: placed(third.result) }).toEqual({
+        reads: 1,
+        at: 12.95,
+      });
     },
   );
 

@@ -19,6 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
+import { readThroughCache } from '../../db/read-cache';
 import { liveAdminIds } from '../../lib/admins';
 import {
   hospitalNameKey,
@@ -283,9 +284,16 @@ export function createBloodRequestsRepository(db: Db) {
       return row;
     },
 
-    async findPincode(pincode: string) {
-      const [row] = await db.select().from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
-      return row;
+    /** A PIN code's centroid: reference data, read from memory after the first time. */
+    findPincode(pincode: string) {
+      return readThroughCache(db, `pincode\u0000${pincode}`, ['pincodes'], async () => {
+        const [row] = await db
+          .select()
+          .from(pincodes)
+          .where(eq(pincodes.pincode, pincode))
+          .limit(1);
+        return row;
+      });
     },
 
     /** The hospital a hospital account signs in for (null for other users or a missing link). */
