@@ -38,7 +38,7 @@ const BUDGETS = {
   'GET /notifications': 1,
   // Writes: the notifier tells everyone of one event together, in statements that do not grow
   // with the people told (one read of them all with their push subscriptions and consents, one
-  // insert of the notifications, one of the deliveries); settings and all flags are read once
+  // statement inserting the notifications with their deliveries); settings and all flags are read once
   // per transaction. The guest's own messages (request received, a donor is coming) cost a
   // duplicate check (only when a channel has a message to queue) and an insert. A change to a
   // request goes with its history step and audit entry in one statement, and a guest request
@@ -48,7 +48,7 @@ const BUDGETS = {
   'POST /blood-requests (guest)': 8 + PER_LIMIT,
   // The same for one matched donor as for five (the case below).
   'PUT blood-requests/:id/status (verify, one donor matched)': 14,
-  'PUT blood-requests/:id/status (verify, every channel)': 15,
+  'PUT blood-requests/:id/status (verify, every channel)': 14,
   'POST blood-requests/:id/respond': 5,
 };
 

@@ -66,7 +66,7 @@ type Slot =
 interface Template {
   sql: string;
   slots: Slot[];
-  name: string;
+  name: string | undefined;
   fields: unknown;
   arrayMode: boolean;
   mapper: unknown;
@@ -121,7 +121,7 @@ function slotOf(param: unknown): Slot {
   return { path, encoder };
 }
 
-function buildTemplate(parts: StatementParts<unknown>): Template {
+function buildTemplate(parts: StatementParts<unknown>, named = true): Template {
   const prepared = (parts.main as unknown as Preparable)._prepare();
   const main = prepared.getQuery();
   const params = [...main.params];
@@ -135,7 +135,7 @@ function buildTemplate(parts: StatementParts<unknown>): Template {
   return {
     sql: text,
     slots: params.map(slotOf),
-    name: `bdms_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`,
+    name: named ? `bdms_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined,
     fields: prepared.fields,
     arrayMode: prepared.isResponseInArrayMode(),
     mapper: prepared.customResultMapper,
@@ -188,6 +188,14 @@ export function prebuilt<V extends Record<string, unknown>, R>(
     template ??= buildTemplate(build(db) as StatementParts<unknown>);
     return run<R>(template, db, values);
   };
+}
+
+/**
+ * `parts` as one statement, built for this call only (its rows vary in number, so there is no
+ * shape to keep): the alongside statements' round trips saved, not the build.
+ */
+export function runTogether<R>(db: Db, parts: StatementParts<R>): Promise<R> {
+  return run<R>(buildTemplate(parts as StatementParts<unknown>, false), db, {});
 }
 
 /**

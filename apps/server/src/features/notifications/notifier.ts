@@ -11,6 +11,7 @@ import {
   type NotificationDeliveryRow,
 } from '../../db/schema';
 import { createCoalescingRunner } from '../../lib/coalescing-runner';
+import { runTogether } from '../../db/prebuilt';
 import { readNotificationSettings } from '../../lib/notification-settings';
 import type {
   Channel,
@@ -127,8 +128,8 @@ export function createNotifier(deps: NotifierDeps) {
   /**
    * Tells several people at once, in the caller's transaction, in a constant number of
    * statements however many they are (issue #20): one read of every recipient (with their push
-   * subscriptions and phone consents), one insert of the in-app notifications, each channel's
-   * batch planning (the e-mail burst counter: one upsert), one insert of the deliveries.
+   * subscriptions and phone consents), each channel's batch planning (the e-mail burst counter:
+   * one upsert), and one statement inserting the in-app notifications with their deliveries.
    * Resolves with each recipient's notification id, in order; null for a deleted or unknown
    * account, which is told nothing.
    */
@@ -151,7 +152,7 @@ export function createNotifier(deps: NotifierDeps) {
     });
     const ids: (string | null)[] = recipients.map(() => null);
     if (told.length === 0) return ids;
-    await tx.insert(notifications).values(
+    const inApp = tx.insert(notifications).values(
       told.map(({ userId, input, person, notificationId }) => {
         const text = renderNotification(input.type, person.language, input.params);
         return {
@@ -188,7 +189,10 @@ export function createNotifier(deps: NotifierDeps) {
         },
         at,
       }));
-    if (events.length === 0) return ids;
+    if (events.length === 0) {
+      await inApp;
+      return ids;
+    }
     const context: PlanContext = {
       tx,
       settings: await readNotificationSettings(tx),
@@ -207,7 +211,12 @@ export function createNotifier(deps: NotifierDeps) {
     }
     // Event by event, channels in their order (as one notify after another would queue them).
     const deliveries = events.flatMap((_, i) => planned.flatMap((rows) => rows[i] ?? []));
-    if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
+    // The notifications and their deliveries in one statement (planning reads no notification).
+    await runTogether(tx, {
+      main: inApp,
+      alongside:
+        deliveries.length > 0 ? [tx.insert(notificationDeliveries).values(deliveries)] : [],
+    });
     return ids;
   }
 
