@@ -58,6 +58,20 @@ describe('the read cache on the embedded database', () => {
     await testDb?.close();
   });
   const db = () => testDb.database.db;
+
+  /** A guest's request from its own address, with the statements it sent (the cache warm). */
+  const guestRequestCounted = (n: number, overrides: Record<string, unknown>) =>
+    countQueries(
+      testDb.database,
+      () =>
+        subject.app.inject({
+          method: 'POST',
+          url: '/api/v1/blood-requests',
+          payload: requestBody(overrides),
+          remoteAddress: `192.0.2.${n}`,
+        }),
+      { warm: true },
+    );
   const onPglite = () => testDb.database.driver === 'pglite';
 
   it.skipIf(wantsPostgres())(
@@ -166,17 +180,7 @@ describe('the read cache on the embedded database', () => {
     async () => {
       await signIn(subject.app, db(), { role: 'admin' });
       const guestRequest = (n: number) =>
-        countQueries(
-          testDb.database,
-          () =>
-            subject.app.inject({
-              method: 'POST',
-              url: '/api/v1/blood-requests',
-              payload: requestBody({ contactPhone: `+9198765${String(43_210 + n)}` }),
-              remoteAddress: `192.0.2.${n}`,
-            }),
-          { warm: true },
-        );
+        guestRequestCounted(n, { contactPhone: `+9198765${String(43_210 + n)}` });
       const reads = (queries: string[]) => ({
         settings: queries.filter((q) => q.includes('"notification_settings"')).length,
         flags: queries.filter((q) => q.includes('from "feature_flags"')).length,
@@ -218,26 +222,16 @@ describe('the read cache on the embedded database', () => {
         .insert(pincodes)
         .values(place(12.9))
         .onConflictDoUpdate({ target: pincodes.pincode, set: place(12.9) });
+      // A family without GPS: only the PIN code places the request.
       const guestRequest = (n: number) =>
-        countQueries(
-          testDb.database,
-          () =>
-            subject.app.inject({
-              method: 'POST',
-              url: '/api/v1/blood-requests',
-              // A family without GPS: only the PIN code places the request.
-              payload: requestBody({
-                latitude: undefined,
-                longitude: undefined,
-                pincode: '560099',
-                city: 'Bengaluru',
-                state: 'Karnataka',
-                contactPhone: `+9198766${String(43_210 + n)}`,
-              }),
-              remoteAddress: `192.0.2.${n}`,
-            }),
-          { warm: true },
-        );
+        guestRequestCounted(n, {
+          latitude: undefined,
+          longitude: undefined,
+          pincode: '560099',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          contactPhone: `+9198766${String(43_210 + n)}`,
+        });
       const pincodeReads = (queries: string[]) =>
         queries.filter((q) => q.includes('from "pincodes"')).length;
       const placed = (res: { json(): { data: { request: { latitude: number } } } }) =>
