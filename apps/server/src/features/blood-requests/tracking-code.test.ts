@@ -38,11 +38,15 @@ afterAll(async () => {
   await testDb?.close();
 });
 
-function create() {
+function create(
+  body: Record<string, unknown> = requestBody({ urgency: 'urgent' }),
+  headers: Record<string, string> = {},
+) {
   return subject.app.inject({
     method: 'POST',
     url: '/api/v1/blood-requests',
-    payload: requestBody({ urgency: 'urgent' }),
+    payload: body,
+    headers,
     remoteAddress: '192.0.2.40',
   });
 }
@@ -79,4 +83,33 @@ it('a request whose tracking code is taken is made again with another, and keeps
     [first.json().data.request.id, id].sort(),
   );
   expect(created.find((entry) => entry.targetId === id)?.details).toMatchObject({ trackingCode });
+});
+
+it('with an X-Request-ID, the retry claims the key again, and a replay returns the one request', async () => {
+  const db = testDb.database.db;
+  // The code every steered draw gives is taken (by the first test, or here).
+  const holder = () =>
+    db
+      .select({ id: bloodRequests.id })
+      .from(bloodRequests)
+      .where(eq(bloodRequests.trackingCode, '22222222'));
+  if ((await holder()).length === 0) {
+    steer.zeros = 8;
+    expect((await create()).statusCode).toBe(201);
+  }
+  expect(await holder()).toHaveLength(1);
+  const before = (await db.select({ id: bloodRequests.id }).from(bloodRequests)).length;
+
+  const body = requestBody({ urgency: 'critical' });
+  const headers = { 'x-request-id': 'collision-retry-1' };
+  steer.zeros = 8;
+  const first = await create(body, headers);
+  expect(first.statusCode, first.body).toBe(201);
+  expect(steer.zeros).toBe(0);
+  const again = await create(body, headers);
+  expect(again.statusCode).toBe(201);
+  expect(again.headers['idempotent-replayed']).toBe('true');
+  expect(again.json().data.request.id).toBe(first.json().data.request.id);
+  expect(again.json().data.request.trackingCode).not.toBe('22222222');
+  expect(await db.select({ id: bloodRequests.id }).from(bloodRequests)).toHaveLength(before + 1);
 });
