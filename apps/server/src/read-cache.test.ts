@@ -1,8 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPostgresDatabase, type PostgresDatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
-import { announceEverythingChanged, createReadCache } from './db/read-cache';
+import {
+  ANNOUNCEMENT_STALL_MS,
+  announceEverythingChanged,
+  createReadCache,
+  shareWrites,
+} from './db/read-cache';
 import { createWriteTracker } from './db/write-tracker';
 import { donations, notifications, users } from './db/schema';
 import { createPostgresChangeBus, type PostgresChangeBus } from './lib/change-bus';
@@ -271,6 +276,69 @@ describe('the read cache on the embedded database', () => {
  * Several instances on one PostgreSQL: each announces the tables its writes changed, and the
  * others drop what they held of them.
  */
+describe('announcing this instance’s writes (shareWrites)', () => {
+  function announcing() {
+    const tracker = createWriteTracker();
+    const sent: string[] = [];
+    const answers: (() => void)[] = [];
+    shareWrites(tracker, {
+      publishData: (_topic, data) => {
+        sent.push(data);
+        return new Promise<void>((resolve) => answers.push(resolve));
+      },
+      subscribeData: () => () => {},
+    });
+    const write = (...tables: string[]) => {
+      tracker.began(new Set(tables));
+      tracker.ended(new Set(tables));
+    };
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    return { sent, answers, write, turn };
+  }
+
+  it('sends the tables of one turn together, and holds what is written meanwhile for the next', async () => {
+    const { sent, answers, write, turn } = announcing();
+    write('users');
+    write('donations');
+    await turn();
+    expect(sent).toEqual(['users,donations']);
+    // Written while the first is unanswered: nothing goes out, however many turns pass.
+    write('notifications');
+    await turn();
+    write('users');
+    await turn();
+    expect(sent).toHaveLength(1);
+    answers[0]!();
+    await turn();
+    expect(sent).toEqual(['users,donations', 'notifications,users']);
+    answers[1]!();
+    await turn();
+    expect(sent).toHaveLength(2);
+    // Idle again: the next write is announced in its own turn.
+    write('donations');
+    await turn();
+    expect(sent).toEqual(['users,donations', 'notifications,users', 'donations']);
+  });
+
+  it('an announcement left unanswered holds the next one back no longer than the stall limit', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { sent, write, turn } = announcing();
+      write('users');
+      await turn();
+      write('donations');
+      await turn();
+      expect(sent).toEqual(['users']);
+      vi.setSystemTime(Date.now() + ANNOUNCEMENT_STALL_MS + 1);
+      write('notifications');
+      await turn();
+      expect(sent).toEqual(['users', 'donations,notifications']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe.runIf(wantsPostgres())('the read cache across instances on PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
   const instances: {

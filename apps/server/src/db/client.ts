@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config/env';
 import { acquireDataDirLock } from './data-dir-lock';
+import { deferBegin } from './deferred-begin';
 import { attachReadCache, createReadCache, shareWrites, type ReadCache } from './read-cache';
 import * as schema from './schema';
 import {
@@ -139,6 +140,13 @@ export function createPostgresDatabase(
   // back and the pool drops the broken client, so nothing more is needed here.
   pool.on('connect', (client) => {
     client.on('error', () => {});
+  });
+  // Before the write tracker, which wraps what this puts in place.
+  pool.on('connect', (client) => {
+    const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+    (client as unknown as { query: unknown }).query = deferBegin((...args) =>
+      proto.query.apply(client, args),
+    );
   });
   const { logger, observeQueries } = queryObservers();
   const writes = newWriteTracker();

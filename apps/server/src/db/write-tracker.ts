@@ -248,9 +248,13 @@ function textOf(query: unknown): string {
 export function trackPgPool(pool: pg.Pool, tracker: TrackerInternals): void {
   pool.on('connect', (client: pg.PoolClient) => {
     const connection = connectionTracker(tracker);
-    // The class's own method, looked up on every call (so a test's spy on it still sees it).
+    // What the connection had in place (db/deferred-begin.ts), else the class's own method,
+    // looked up on every call (so a test's spy on it still sees it).
     const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
-    const query = (...args: unknown[]) => proto.query.apply(client, args);
+    const own = Object.hasOwn(client, 'query')
+      ? (client as unknown as { query: (...args: unknown[]) => unknown }).query
+      : null;
+    const query = own ?? ((...args: unknown[]) => proto.query.apply(client, args));
     client.on('end', connection.closed);
     (client as { query: unknown }).query = (...args: unknown[]) => {
       // A Submittable (a cursor; not used here) passes straight through.

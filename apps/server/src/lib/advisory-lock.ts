@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../db/client';
 
 /**
@@ -7,7 +8,12 @@ import type { Db } from '../db/client';
  * "fewer than 3 requests from this phone?" then inserting would otherwise both see 2 and both
  * insert (issue #19). A hash collision only makes two unrelated keys wait for each other.
  * PGlite has one connection, where the lock is granted at once; the same code serves both.
+ *
+ * The key goes as a literal (node-postgres' own escaping), not a parameter: a statement without
+ * parameters travels with the transaction's BEGIN in one message when it is the first one
+ * (db/deferred-begin.ts), one round trip fewer on every locked transaction (issue #20).
  */
 export async function lockKeyForTransaction(tx: Db, scope: string, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}:${key}`}, 0))`);
+  const literal = pg.escapeLiteral(`${scope}:${key}`);
+  await tx.execute(sql.raw(`select pg_advisory_xact_lock(hashtextextended(${literal}, 0))`));
 }
