@@ -32,6 +32,7 @@ export const notifications = pgTable(
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;
 
 /** A browser's PushSubscription; the endpoint belongs to whoever subscribed with it last. */
 export const pushSubscriptions = pgTable(

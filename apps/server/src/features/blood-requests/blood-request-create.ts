@@ -76,7 +76,7 @@ export interface RequestIntakeDeps {
  */
 export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestLifecycle) {
   const { db, notifier, now } = deps;
-  const { transition, notifyStaff } = lifecycle;
+  const { transition, notifyStaff, planStaffNotifications } = lifecycle;
 
   const ipHash = (ip: string) =>
     createHmac('sha256', deps.config.jwtSecret)
@@ -235,6 +235,12 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
         createdAt: at,
         updatedAt: at,
       };
+      // A guest's or a donor's request with nothing to confirm awaits verification at once: the
+      // staff's notifications are known before it is written, and go with it (issue #20).
+      const staffNow =
+        privileged || unconfirmed
+          ? undefined
+          : await planStaffNotifications(tx, { ...values, hospitalId });
       // The request, its first history step and its audit entry: one statement. A tracking code
       // already taken fails it, and the whole transaction runs again (below) with a new one.
       const id = randomUUID();
@@ -270,6 +276,7 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
             },
           ],
         },
+        staffNow,
       );
       const rowAsCreated = row;
       if (status === 'verified') {
@@ -296,7 +303,7 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
         }
       }
       if (!waitsForCode) {
-        await notifyStaff(tx, row);
+        if (!staffNow) await notifyStaff(tx, row);
         // A guest is told now (pending); with a code to confirm, when it comes back.
         await deps.requester.requestReceived(tx, row);
       }

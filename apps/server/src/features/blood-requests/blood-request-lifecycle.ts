@@ -16,6 +16,10 @@ import { flagInTransaction } from '../flags/flag-in-transaction';
 import { AppError } from '../../lib/app-error';
 import type { MailLanguage } from '../notifications/mail/templates';
 import { readNotificationSettings } from '../../lib/notification-settings';
+import {
+  writeNotificationBatch,
+  type NotificationBatch,
+} from '../notifications/notification-batch';
 import type { Notifier, NotifyInput, NotifyRecipient } from '../notifications/notifier';
 import type { RequestMeta } from '../../lib/request-context';
 import type { AuthUser } from '../../plugins/auth';
@@ -117,7 +121,7 @@ const STATUS_LABELS: Record<BloodRequestStatus, Record<MailLanguage, string>> = 
 };
 
 export interface RequestLifecycleDeps {
-  notifier: Pick<Notifier, 'notify' | 'notifyMany'>;
+  notifier: Pick<Notifier, 'notify' | 'notifyMany' | 'planMany'>;
   now: () => number;
   /** The widest matching round (km). */
   maxRadiusKm: number;
@@ -363,11 +367,19 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
   }
 
   /** `except`: users already told about this request by the caller (the verifier, say). */
-  async function notifyStaff(
+  /**
+   * What telling the staff of `row` writes (the administrators, and the hospital it names while
+   * it awaits verification), planned without writing it: a new request sends it with its own
+   * insert (blood-request-create.ts).
+   */
+  async function planStaffNotifications(
     tx: Db,
-    row: BloodRequestRow,
+    row: Pick<
+      BloodRequestRow,
+      'urgency' | 'status' | 'hospitalId' | 'unitsNeeded' | 'bloodType' | 'hospitalName' | 'city'
+    >,
     except: ReadonlySet<string> = new Set(),
-  ) {
+  ): Promise<NotificationBatch> {
     const repo = createBloodRequestsRepository(tx);
     const settings = await readNotificationSettings(tx);
     const params = {
@@ -400,7 +412,15 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         }),
       );
     }
-    await notifier.notifyMany(tx, recipients);
+    return notifier.planMany(tx, recipients);
+  }
+
+  async function notifyStaff(
+    tx: Db,
+    row: BloodRequestRow,
+    except: ReadonlySet<string> = new Set(),
+  ) {
+    await writeNotificationBatch(tx, await planStaffNotifications(tx, row, except));
   }
 
   /**
@@ -484,7 +504,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     return updated;
   }
 
-  return { matchRound, transition, notifyStaff, backToReview };
+  return { matchRound, transition, notifyStaff, planStaffNotifications, backToReview };
 }
 
 export type RequestLifecycle = ReturnType<typeof createRequestLifecycle>;

@@ -91,7 +91,7 @@ export interface MatchingOptions {
 
 export interface BloodRequestsServiceDeps {
   db: Db;
-  notifier: Pick<Notifier, 'notify' | 'notifyMany' | 'kick' | 'messageRequester'>;
+  notifier: Pick<Notifier, 'notify' | 'notifyMany' | 'planMany' | 'kick' | 'messageRequester'>;
   idempotency: Idempotency;
   /** Tracking links to the contact on file (a duplicate made by someone who may not see it). */
   mail: Pick<Mailer, 'enqueue' | 'kick'>;

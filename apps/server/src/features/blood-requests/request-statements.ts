@@ -19,6 +19,11 @@ import {
   type NewActivityLogRow,
   type NewBloodRequestRow,
 } from '../../db/schema';
+import {
+  notificationBatchStatements,
+  notificationBatchValues,
+  type NotificationBatch,
+} from '../notifications/notification-batch';
 
 /**
  * The statements of the emergency path — a request taken in, a donor's answer, a status change —
@@ -84,30 +89,52 @@ const shapeWith =
     return shapeOfParts(values, named) + others;
   };
 
+/**
+ * The columns a new row does not give (their database defaults): all the insert returns. What it
+ * gives comes back as given, so reading 37 columns back on every request is work for nothing
+ * (issue #20).
+ */
+function columnsNotGiven(row: Record<string, unknown>) {
+  const columns = getTableColumns(bloodRequests);
+  const out: Record<string, (typeof columns)[keyof typeof columns]> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    if (row[key] === undefined) out[key] = column;
+  }
+  return Object.keys(out).length > 0 ? out : { id: columns.id };
+}
+
 const insertStatement = prebuiltByShape(shapeWith('r'), (db, values) => ({
   main: db
     .insert(bloodRequests)
     .values(placeholdersFor(values.r as NewBloodRequestRow, 'r') as unknown as NewBloodRequestRow)
-    .returning(),
-  alongside: trailStatements(db, values),
+    .returning(columnsNotGiven(values.r as Record<string, unknown>)),
+  alongside: [
+    ...trailStatements(db, values),
+    ...(values.n === undefined ? [] : notificationBatchStatements(db)),
+  ],
 }));
 
 /**
- * A new request (its `id` given, so its trail can point at it) with its trail, in one statement.
- * A tracking code already taken fails the statement (a unique violation): the caller starts its
- * transaction again with a new code.
+ * A new request (its `id` given, so its trail can point at it) with its trail, in one statement,
+ * and with `told` (the notifications it sends, planned beforehand) when given. A tracking code
+ * already taken fails the statement (a unique violation): the caller starts its transaction
+ * again with a new code.
  */
 export async function insertRequest(
   db: Db,
   row: NewBloodRequestRow & { id: string },
   trail: Trail,
+  told?: NotificationBatch,
 ): Promise<BloodRequestRow> {
   const [inserted] = (await insertStatement(db, {
     r: row,
     ...trailValues(trail),
-  })) as BloodRequestRow[];
+    ...(told ? notificationBatchValues(told) : {}),
+  })) as Partial<BloodRequestRow>[];
   if (!inserted) throw new Error('blood_requests insert returned no row');
-  return inserted;
+  const written: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (value !== undefined) written[key] = value;
+  return { ...written, ...inserted } as BloodRequestRow;
 }
 
 const updateStatement = prebuiltByShape(shapeWith('r'), (db, values) => ({

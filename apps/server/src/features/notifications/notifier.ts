@@ -6,12 +6,11 @@ import type { Db } from '../../db/client';
 import { liveAdminIds } from '../../lib/admins';
 import {
   notificationDeliveries,
-  notifications,
   type DeliveryChannel,
+  type NewNotificationRow,
   type NotificationDeliveryRow,
 } from '../../db/schema';
 import { createCoalescingRunner } from '../../lib/coalescing-runner';
-import { runTogether } from '../../db/prebuilt';
 import { readNotificationSettings } from '../../lib/notification-settings';
 import type {
   Channel,
@@ -26,6 +25,7 @@ import { createPushChannel, type PushSender } from './channels/push';
 import { flagInTransaction } from '../flags/flag-in-transaction';
 import { createDigestSender } from './email-digest';
 import type { MailLogger, Mailer } from './mail/mailer';
+import { writeNotificationBatch, type NotificationBatch } from './notification-batch';
 import { readRecipients } from './recipients';
 import { renderNotification, type NotificationParams, type NotificationType } from './templates';
 
@@ -126,18 +126,18 @@ export function createNotifier(deps: NotifierDeps) {
   const readFlag = (tx: Db, key: Parameters<PlanContext['flag']>[0]) => flagInTransaction(tx, key);
 
   /**
-   * Tells several people at once, in the caller's transaction, in a constant number of
-   * statements however many they are (issue #20): one read of every recipient (with their push
-   * subscriptions and phone consents), each channel's batch planning (the e-mail burst counter:
-   * one upsert), and one statement inserting the in-app notifications with their deliveries.
-   * Resolves with each recipient's notification id, in order; null for a deleted or unknown
-   * account, which is told nothing.
+   * What telling several people at once writes, in the caller's transaction, in a constant
+   * number of statements however many they are (issue #20): one read of every recipient (with
+   * their push subscriptions and phone consents) and each channel's batch planning (the e-mail
+   * burst counter: one upsert). Its rows go in one statement (notification-batch.ts), on their
+   * own or with the caller's own write (a new blood request).
    */
-  async function notifyMany(
+  async function planMany(
     tx: Db,
     recipients: readonly NotifyRecipient[],
-  ): Promise<(string | null)[]> {
-    if (recipients.length === 0) return [];
+  ): Promise<NotificationBatch> {
+    const ids: (string | null)[] = recipients.map(() => null);
+    if (recipients.length === 0) return { ids, notifications: [], deliveries: [] };
     const people = await readRecipients(
       tx,
       recipients.map((recipient) => recipient.userId),
@@ -150,22 +150,20 @@ export function createNotifier(deps: NotifierDeps) {
       // the order RETURNING gives them back in.
       return [{ index, userId, input, person, notificationId: randomUUID() }];
     });
-    const ids: (string | null)[] = recipients.map(() => null);
-    if (told.length === 0) return ids;
-    const inApp = tx.insert(notifications).values(
-      told.map(({ userId, input, person, notificationId }) => {
-        const text = renderNotification(input.type, person.language, input.params);
-        return {
-          id: notificationId,
-          userId,
-          type: input.type,
-          title: text.title,
-          message: text.message,
-          link: input.link ?? null,
-          createdAt: at,
-        };
-      }),
-    );
+    if (told.length === 0) return { ids, notifications: [], deliveries: [] };
+    const inApp: NewNotificationRow[] = told.map(({ userId, input, person, notificationId }) => {
+      const text = renderNotification(input.type, person.language, input.params);
+      return {
+        id: notificationId,
+        userId,
+        type: input.type,
+        title: text.title,
+        message: text.message,
+        link: input.link ?? null,
+        readAt: null,
+        createdAt: at,
+      };
+    });
     for (const { index, notificationId } of told) ids[index] = notificationId;
     // The in-app notification is always written; each channel decides what it owes. A demo
     // account (the mockData flag) gets the in-app row only: no push, e-mail, SMS or WhatsApp is
@@ -189,10 +187,7 @@ export function createNotifier(deps: NotifierDeps) {
         },
         at,
       }));
-    if (events.length === 0) {
-      await inApp;
-      return ids;
-    }
+    if (events.length === 0) return { ids, notifications: inApp, deliveries: [] };
     const context: PlanContext = {
       tx,
       settings: await readNotificationSettings(tx),
@@ -211,13 +206,21 @@ export function createNotifier(deps: NotifierDeps) {
     }
     // Event by event, channels in their order (as one notify after another would queue them).
     const deliveries = events.flatMap((_, i) => planned.flatMap((rows) => rows[i] ?? []));
-    // The notifications and their deliveries in one statement (planning reads no notification).
-    await runTogether(tx, {
-      main: inApp,
-      alongside:
-        deliveries.length > 0 ? [tx.insert(notificationDeliveries).values(deliveries)] : [],
-    });
-    return ids;
+    return { ids, notifications: inApp, deliveries };
+  }
+
+  /**
+   * Tells several people at once, in the caller's transaction: `planMany`, then its rows in one
+   * statement. Resolves with each recipient's notification id, in order; null for a deleted or
+   * unknown account, which is told nothing.
+   */
+  async function notifyMany(
+    tx: Db,
+    recipients: readonly NotifyRecipient[],
+  ): Promise<(string | null)[]> {
+    const batch = await planMany(tx, recipients);
+    await writeNotificationBatch(tx, batch);
+    return batch.ids;
   }
 
   /** Tells one person (see notifyMany): their notification id, or null for a deleted account. */
@@ -392,6 +395,7 @@ export function createNotifier(deps: NotifierDeps) {
   return {
     notify,
     notifyMany,
+    planMany,
     messageRequester,
 
     /** Tells every live administrator (in-app and push; admins read e-mail elsewhere). */
