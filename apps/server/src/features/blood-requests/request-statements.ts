@@ -188,7 +188,7 @@ const phoneStateStatement = prebuiltByShape(
       order by br.created_at desc limit 1 offset ${ph('limitOffset')})`;
     return {
       main: db
-        .select({ limitedFrom, request: getTableColumns(bloodRequests) })
+        .select({ limitedFrom, duplicateId: bloodRequests.id })
         .from(sql`(select 1) as one`)
         .leftJoin(
           bloodRequests,
@@ -210,7 +210,9 @@ const phoneStateStatement = prebuiltByShape(
  * What a new request with this phone meets, in one statement: whether the phone is at its limit
  * (`limitedFrom`: when the `limit.max`-th newest of its requests since `limit.since` was made) and
  * an open request with the same phone, blood type and hospital (the facility, or the normalised
- * name and city) made since `duplicateSince`: the duplicate guard's answer.
+ * name and city) made since `duplicateSince`: the duplicate guard's answer. The statement gives
+ * the duplicate's id, and its row is read only when there is one (rarely): 37 columns described
+ * and read back on every request were about 3 % of its CPU (issue #20).
  */
 export async function phoneState(
   db: Db,
@@ -234,10 +236,13 @@ export async function phoneState(
     limitSince: input.limit.since.toISOString(),
     limitOffset: input.limit.max - 1,
     ...hospital,
-  })) as { limitedFrom: number | string | null; request: BloodRequestRow | null }[];
+  })) as { limitedFrom: number | string | null; duplicateId: string | null }[];
+  const duplicate = row?.duplicateId
+    ? (await db.select().from(bloodRequests).where(eq(bloodRequests.id, row.duplicateId)))[0]
+    : undefined;
   return {
     limitedFrom: row?.limitedFrom == null ? null : Number(row.limitedFrom),
-    duplicate: row?.request ?? undefined,
+    duplicate,
   };
 }
 
