@@ -15,6 +15,8 @@ import type pg from 'pg';
  *   ran the BEGIN, the transaction is aborted and Drizzle's ROLLBACK ends it.
  * - The write tracker (db/write-tracker.ts) wraps this and still sees BEGIN, the statement and
  *   COMMIT one by one.
+ *
+ * It also lets a read go with the statement before it (`LAST_RESULT_ONLY`).
  */
 
 const BEGIN = /^\s*begin\s*;?\s*$/i;
@@ -29,8 +31,8 @@ function simpleText(args: readonly unknown[]): string | null {
   if (values !== undefined && !(Array.isArray(values) && values.length === 0)) return null;
   if (typeof first === 'string') return first;
   if (!first || typeof first !== 'object') return null;
-  const config = first as { text?: unknown; values?: unknown; name?: unknown; rowMode?: unknown };
-  if (typeof config.text !== 'string' || config.name || config.rowMode) return null;
+  const config = first as { text?: unknown; values?: unknown; name?: unknown };
+  if (typeof config.text !== 'string' || config.name) return null;
   if (
     config.values !== undefined &&
     !(Array.isArray(config.values) && config.values.length === 0)
@@ -42,17 +44,28 @@ function simpleText(args: readonly unknown[]): string | null {
 
 const NOTHING_SENT = { command: 'BEGIN', rowCount: null, rows: [], fields: [] };
 
+/**
+ * A query without parameters whose text starts with this answers with the result of its last
+ * statement only, as if it were that statement alone (a lock and a read sent together:
+ * db/prebuilt.ts `after`). PostgreSQL ignores the comment.
+ */
+export const LAST_RESULT_ONLY = '/* last result */ ';
+
+const lastOf = (results: unknown) =>
+  Array.isArray(results) ? (results[results.length - 1] as unknown) : results;
+
 /** `send`: the connection's own query method. Returns the query method to use in its place. */
 export function deferBegin(send: Send): Send {
   let pending = false;
   return (...args: unknown[]) => {
     const text = simpleText(args);
+    const lastOnly = text?.startsWith(LAST_RESULT_ONLY) ?? false;
     if (!pending) {
       if (text !== null && BEGIN.test(text)) {
         pending = true;
         return Promise.resolve(NOTHING_SENT);
       }
-      return send(...args);
+      return lastOnly ? (send(...args) as Promise<unknown>).then(lastOf) : send(...args);
     }
     pending = false;
     if (text === null) {
@@ -68,6 +81,7 @@ export function deferBegin(send: Send): Send {
     return (send(merged) as Promise<pg.QueryResult | pg.QueryResult[]>).then((results) => {
       if (!Array.isArray(results)) return results;
       const rest = results.slice(1);
+      if (lastOnly) return lastOf(rest);
       return rest.length === 1 ? rest[0] : rest;
     });
   };

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countQueries } from '../test/query-counter';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { createTestDatabase, wantsPostgres, type TestDatabase } from '../test/test-database';
 import { placeholdersFor, ph, prebuilt, prebuiltByShape, renumberParameters } from './prebuilt';
 import { activityLog, bloodRequestHistory, bloodRequests, type NewBloodRequestRow } from './schema';
 
@@ -152,5 +153,69 @@ describe('prebuilt statements', () => {
     });
     expect(await find(db(), { id: crypto.randomUUID() })).toEqual([]);
     await expect(find(db(), {})).rejects.toThrow('no value for "id"');
+  });
+
+  describe('after a leading statement', () => {
+    const echo = prebuilt((handle) => ({
+      main: handle
+        .select({
+          text: sql<string>`${ph('text')}::text`,
+          at: sql<string>`(${ph('at')}::timestamptz at time zone 'UTC')::text`,
+          n: sql<number>`${ph('n')}::int`,
+          nothing: sql<string | null>`${ph('nothing')}::text`,
+          row: bloodRequests.trackingCode,
+        })
+        .from(sql`(select 1) as one`)
+        .leftJoin(bloodRequests, eq(bloodRequests.trackingCode, ph('text'))),
+    }));
+    const values = {
+      text: 'it\'s a \\ back\\slash, "quoted", ₹ अस्पताल; select 1 --',
+      at: new Date('2026-11-25T18:30:00.123Z').toISOString(),
+      n: 42,
+      nothing: null,
+    };
+    const expected = [
+      { text: values.text, at: '2026-11-25 18:30:00.123', n: 42, nothing: null, row: null },
+    ];
+
+    it('answers as the statement alone does, with the leading statement run first', async () => {
+      expect(await echo(db(), values)).toEqual(expected);
+      const answers = await db().transaction(async (tx) => [
+        await echo.after(tx, "select set_config('bdms.test', 'led', true)", values),
+        await tx.execute(sql`select current_setting('bdms.test', true) as led`),
+      ]);
+      expect(answers[0]).toEqual(expected);
+      expect((answers[1] as { rows: unknown[] }).rows).toEqual([{ led: 'led' }]);
+    });
+
+    it.runIf(wantsPostgres())(
+      'goes in one message on a connection that has the statement prepared, with its values as literals',
+      async () => {
+        // One connection at a time: the pool hands back the one just released.
+        await db().transaction((tx) => echo(tx, values));
+        const texts: string[] = [];
+        const original = pg.Client.prototype.query;
+        const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+          this: pg.Client,
+          ...args: unknown[]
+        ) {
+          const first = args[0] as string | { text?: string };
+          texts.push(typeof first === 'string' ? first : String(first?.text));
+          return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+        });
+        try {
+          const answer = await db().transaction((tx) => echo.after(tx, 'select 1', values));
+          expect(answer).toEqual(expected);
+        } finally {
+          spy.mockRestore();
+        }
+        expect(texts).toHaveLength(2);
+        expect(texts[0]).toMatch(
+          /^begin; \/\* last result \*\/ select 1; execute bdms_[0-9a-f]+\(/,
+        );
+        expect(texts[0]).toContain(pg.escapeLiteral(values.text));
+        expect(texts[1]).toBe('commit');
+      },
+    );
   });
 });

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { is, Param, Placeholder, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from './client';
+import { LAST_RESULT_ONLY } from './deferred-begin';
+import { writtenTables } from './write-tracker';
 
 /**
  * Statements whose SQL is built once per process (issue #20).
@@ -71,6 +74,8 @@ interface Template {
   arrayMode: boolean;
   mapper: unknown;
   joins: unknown;
+  /** It writes (an EXECUTE would hide its tables from the write tracker). */
+  writes: boolean;
 }
 
 /** A placeholder for `prebuilt` statements: `ph('id')`. */
@@ -140,6 +145,7 @@ function buildTemplate(parts: StatementParts<unknown>, named = true): Template {
     arrayMode: prepared.isResponseInArrayMode(),
     mapper: prepared.customResultMapper,
     joins: prepared.joinsNotNullableMap,
+    writes: writtenTables(text) !== null,
   };
 }
 
@@ -176,18 +182,68 @@ async function run<R>(template: Template, db: Db, values: Record<string, unknown
   return (await prepared.execute()) as R;
 }
 
+/** A value as a literal of the simple protocol, as PostgreSQL would read the parameter. */
+function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+    return pg.escapeLiteral(String(value));
+  }
+  return pg.escapeLiteral(JSON.stringify(value));
+}
+
+/** The prepared statements of the connection a transaction holds (node-postgres only). */
+function preparedOn(db: Db): Record<string, string> | undefined {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client as
+    | { connection?: { parsedStatements?: Record<string, string> } }
+    | undefined;
+  return client?.connection?.parsedStatements;
+}
+
+/**
+ * `leading` (a statement without parameters: an advisory lock) then this read, in one message
+ * when the transaction's connection has the read prepared already (node-postgres):
+ * `leading; execute <name>(<values as literals>)`. Each statement of a message takes its own
+ * snapshot, so the read sees what was committed before the lock was granted, exactly as if it
+ * were sent after it; PostgreSQL runs the plan it keeps for the read. Otherwise (PGlite, a
+ * connection that has not prepared it yet) the two go one after the other. One round trip
+ * fewer on every locked transaction that starts by reading (issue #20).
+ */
+async function runAfter<R>(
+  template: Template,
+  db: Db,
+  leading: string,
+  values: Record<string, unknown>,
+): Promise<R> {
+  const prepared = preparedOn(db);
+  if (!template.name || prepared?.[template.name] !== template.sql || template.writes) {
+    await db.execute(sql.raw(leading));
+    return run<R>(template, db, values);
+  }
+  const literals = fill(template.slots, values).map(literalOf);
+  const text = `${LAST_RESULT_ONLY}${leading}; execute ${template.name}(${literals.join(', ')})`;
+  return run<R>({ ...template, sql: text, slots: [], name: undefined }, db, {});
+}
+
+/** A prebuilt statement: run it, or run it after a leading statement (`runAfter`). */
+export interface Prebuilt<V, R> {
+  (db: Db, values: V): Promise<R>;
+  after(db: Db, leading: string, values: V): Promise<R>;
+}
+
 /**
  * A statement built on its first call, with `ph(name)` placeholders where `values` go, then run
  * as built on any handle or transaction.
  */
 export function prebuilt<V extends Record<string, unknown>, R>(
   build: (db: Db) => StatementParts<R>,
-): (db: Db, values: V) => Promise<R> {
+): Prebuilt<V, R> {
   let template: Template | undefined;
-  return (db, values) => {
-    template ??= buildTemplate(build(db) as StatementParts<unknown>);
-    return run<R>(template, db, values);
-  };
+  const get = (db: Db) => (template ??= buildTemplate(build(db) as StatementParts<unknown>));
+  return Object.assign((db: Db, values: V) => run<R>(get(db), db, values), {
+    after: (db: Db, leading: string, values: V) => runAfter<R>(get(db), db, leading, values),
+  });
 }
 
 /**
@@ -206,17 +262,21 @@ export function runTogether<R>(db: Db, parts: StatementParts<R>): Promise<R> {
 export function prebuiltByShape<V extends Record<string, unknown>, R>(
   shapeOf: (values: V) => string,
   build: (db: Db, values: V) => StatementParts<R>,
-): (db: Db, values: V) => Promise<R> {
+): Prebuilt<V, R> {
   const templates = new Map<string, Template>();
-  return (db, values) => {
+  const get = (db: Db, values: V) => {
     const shape = shapeOf(values);
     let template = templates.get(shape);
     if (!template) {
       template = buildTemplate(build(db, values) as StatementParts<unknown>);
       templates.set(shape, template);
     }
-    return run<R>(template, db, values);
+    return template;
   };
+  return Object.assign((db: Db, values: V) => run<R>(get(db, values), db, values), {
+    after: (db: Db, leading: string, values: V) =>
+      runAfter<R>(get(db, values), db, leading, values),
+  });
 }
 
 /**

@@ -14,6 +14,11 @@ import type { Db } from '../db/client';
  * (db/deferred-begin.ts), one round trip fewer on every locked transaction (issue #20).
  */
 export async function lockKeyForTransaction(tx: Db, scope: string, key: string): Promise<void> {
+  await tx.execute(sql.raw(lockStatement(scope, key)));
+}
+
+/** The statement `lockKeyForTransaction` sends, to send with another (db/prebuilt.ts `after`). */
+export function lockStatement(scope: string, key: string): string {
   const literal = pg.escapeLiteral(`${scope}:${key}`);
-  await tx.execute(sql.raw(`select pg_advisory_xact_lock(hashtextextended(${literal}, 0))`));
+  return `select pg_advisory_xact_lock(hashtextextended(${literal}, 0))`;
 }

@@ -7,7 +7,7 @@ import {
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import type { BloodRequestRow, NewBloodRequestRow } from '../../db/schema';
-import { lockKeyForTransaction } from '../../lib/advisory-lock';
+import { lockStatement } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { fingerprint, type Idempotency } from '../../lib/idempotency';
@@ -153,23 +153,27 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
       tx: Db,
     ): Promise<{ statusCode: 200 | 201; body: CreateBloodRequestResult }> => {
       const repo = createBloodRequestsRepository(tx);
-      // One phone's requests are taken one at a time on every instance: the limit and the
-      // duplicate guard read, then write, so parallel requests must not read the same state.
-      await lockKeyForTransaction(tx, 'blood-request-phone', body.contactPhone);
       const at = new Date(now());
       const nameKey = hospitalNameKey(body.hospitalName);
       // The per-phone limit comes first: past it, a duplicate is refused like anything else,
       // so the limit does not tell a prober which of its guesses matched.
-      // Both are read in one statement.
-      const { limitedFrom, duplicate } = await phoneState(tx, {
-        contactPhone: body.contactPhone,
-        bloodType: body.bloodType,
-        facilityId: body.facilityId ?? null,
-        hospitalNameKey: nameKey,
-        city: body.city,
-        duplicateSince: new Date(at.getTime() - DUPLICATE_WINDOW_MS),
-        limit: { max: PHONE_LIMIT.max, since: new Date(at.getTime() - PHONE_LIMIT.windowMs) },
-      });
+      // Both are read in one statement, after the phone's lock: one phone's requests are taken
+      // one at a time on every instance (the limit and the duplicate guard read, then write, so
+      // parallel requests must not read the same state). The lock and the read go in one
+      // message where the driver allows (db/prebuilt.ts `after`).
+      const { limitedFrom, duplicate } = await phoneState(
+        tx,
+        {
+          contactPhone: body.contactPhone,
+          bloodType: body.bloodType,
+          facilityId: body.facilityId ?? null,
+          hospitalNameKey: nameKey,
+          city: body.city,
+          duplicateSince: new Date(at.getTime() - DUPLICATE_WINDOW_MS),
+          limit: { max: PHONE_LIMIT.max, since: new Date(at.getTime() - PHONE_LIMIT.windowMs) },
+        },
+        lockStatement('blood-request-phone', body.contactPhone),
+      );
       if (!privileged) checkPhoneLimit(limitedFrom, at);
       if (duplicate) {
         if (caller && (await mayReadDuplicate(repo, caller, duplicate))) {

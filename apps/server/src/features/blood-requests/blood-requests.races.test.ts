@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bloodRequests } from '../../db/schema';
 import { nextPhone, requestBody } from '../../test/blood-request-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createTestDatabase, wantsPostgres, type TestDatabase } from '../../test/test-database';
 
 // Issue #19: one phone's requests arriving together. On PostgreSQL (TEST_DB_DRIVER=postgres)
 // these are real parallel HTTP requests on separate pool connections; before the per-phone
@@ -79,4 +80,49 @@ describe('simultaneous requests from one phone', () => {
       expect(reply.json).toMatchObject({ success: true, data: { duplicate: true } });
     expect(await storedFor(body.contactPhone as string)).toHaveLength(1);
   });
+
+  // On PostgreSQL a connection that has prepared the phone's read sends it with the lock in one
+  // message (db/prebuilt.ts `after`): the read must still see what the lock's previous holder
+  // committed.
+  it.runIf(wantsPostgres())(
+    'the same with every connection holding the read already: the lock and the read in one message',
+    async () => {
+      await Promise.all(
+        Array.from({ length: 12 }, () => post(requestBody({ contactPhone: nextPhone() }))),
+      );
+      const texts: string[] = [];
+      const original = pg.Client.prototype.query;
+      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        const first = args[0] as string | { text?: string };
+        texts.push(typeof first === 'string' ? first : String(first?.text));
+        return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+      });
+      try {
+        const phone = nextPhone();
+        const types = ['O-', 'O+', 'A-', 'A+', 'B-', 'B+', 'AB-', 'AB+'];
+        const replies = await Promise.all(
+          types.map((bloodType) => post(requestBody({ contactPhone: phone, bloodType }))),
+        );
+        expect(replies.map((r) => r.status).sort()).toEqual([
+          201, 201, 201, 429, 429, 429, 429, 429,
+        ]);
+        expect(await storedFor(phone)).toHaveLength(3);
+        const body = requestBody({ contactPhone: nextPhone() });
+        const same = await Promise.all(Array.from({ length: 6 }, () => post(body)));
+        expect(same.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+        expect(await storedFor(body.contactPhone as string)).toHaveLength(1);
+      } finally {
+        spy.mockRestore();
+      }
+      const together = texts.filter((text) =>
+        /^begin; \/\* last result \*\/ select pg_advisory_xact_lock\(.*\); execute bdms_/.test(
+          text,
+        ),
+      );
+      expect(together.length).toBeGreaterThanOrEqual(10);
+    },
+  );
 });

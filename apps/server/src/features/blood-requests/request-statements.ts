@@ -225,18 +225,23 @@ export async function phoneState(
     duplicateSince: Date;
     limit: { max: number; since: Date };
   },
+  /** A statement to run first (the phone's lock), in the same message where it can. */
+  leading?: string,
 ): Promise<{ limitedFrom: number | null; duplicate: BloodRequestRow | undefined }> {
   const hospital = input.facilityId
     ? { facilityId: input.facilityId }
     : { hospitalNameKey: input.hospitalNameKey, city: input.city };
-  const [row] = (await phoneStateStatement(db, {
+  const values = {
     contactPhone: input.contactPhone,
     bloodType: input.bloodType,
     duplicateSince: input.duplicateSince.toISOString(),
     limitSince: input.limit.since.toISOString(),
     limitOffset: input.limit.max - 1,
     ...hospital,
-  })) as { limitedFrom: number | string | null; duplicateId: string | null }[];
+  };
+  const [row] = (await (leading
+    ? phoneStateStatement.after(db, leading, values)
+    : phoneStateStatement(db, values))) as { limitedFrom: number | string | null; duplicateId: string | null }[];
   const duplicate = row?.duplicateId
     ? (await db.select().from(bloodRequests).where(eq(bloodRequests.id, row.duplicateId)))[0]
     : undefined;
