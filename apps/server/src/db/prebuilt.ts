@@ -196,8 +196,7 @@ function literalOf(value: unknown): string {
 /** The prepared statements of the connection a transaction holds (node-postgres only). */
 function preparedOn(db: Db): Record<string, string> | undefined {
   const client = (db as unknown as { session?: { client?: unknown } }).session?.client as
-    | { connection?: { parsedStatements?: Record<string, string> } }
-    | undefined;
+    { connection?: { parsedStatements?: Record<string, string> } } | undefined;
   return client?.connection?.parsedStatements;
 }
 

@@ -241,7 +241,10 @@ export async function phoneState(
   };
   const [row] = (await (leading
     ? phoneStateStatement.after(db, leading, values)
-    : phoneStateStatement(db, values))) as { limitedFrom: number | string | null; duplicateId: string | null }[];
+    : phoneStateStatement(db, values))) as {
+    limitedFrom: number | string | null;
+    duplicateId: string | null;
+  }[];
   const duplicate = row?.duplicateId
     ? (await db.select().from(bloodRequests).where(eq(bloodRequests.id, row.duplicateId)))[0]
     : undefined;
