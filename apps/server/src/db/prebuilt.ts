@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { is, Param, Placeholder, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client';
-import { LAST_RESULT_ONLY } from './deferred-begin';
+import { LAST_RESULT_ONLY, WITH_NEXT } from './merged-messages';
+import { rememberPrepared } from './prepared-texts';
 import { writtenTables } from './write-tracker';
 
 /**
@@ -137,10 +138,14 @@ function buildTemplate(parts: StatementParts<unknown>, named = true): Template {
     params.push(...built.params);
   }
   const text = ctes.length > 0 ? `with ${ctes.join(', ')} ${main.sql}` : main.sql;
+  const name = named
+    ? `bdms_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`
+    : undefined;
+  if (name) rememberPrepared(name, text);
   return {
     sql: text,
     slots: params.map(slotOf),
-    name: named ? `bdms_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined,
+    name,
     fields: prepared.fields,
     arrayMode: prepared.isResponseInArrayMode(),
     mapper: prepared.customResultMapper,
@@ -220,15 +225,43 @@ async function runAfter<R>(
     await db.execute(sql.raw(leading));
     return run<R>(template, db, values);
   }
-  const literals = fill(template.slots, values).map(literalOf);
-  const text = `${LAST_RESULT_ONLY}${leading}; execute ${template.name}(${literals.join(', ')})`;
+  const text = `${LAST_RESULT_ONLY}${leading}; ${executeText(template, values)}`;
   return run<R>({ ...template, sql: text, slots: [], name: undefined }, db, {});
 }
 
-/** A prebuilt statement: run it, or run it after a leading statement (`runAfter`). */
+/** `execute <name>(<values as literals>)`: the prepared statement, run from a plain text. */
+function executeText(template: Template, values: Record<string, unknown>): string {
+  const literals = fill(template.slots, values).map(literalOf);
+  return `execute ${template.name}(${literals.join(', ')})`;
+}
+
+/**
+ * Holds this statement to go in front of the transaction's next one, COMMIT included, in the
+ * same message (db/merged-messages.ts `WITH_NEXT`): for a write whose result the caller does not
+ * need, on a transaction whose connection has it prepared (node-postgres). Resolves with false,
+ * having sent nothing, when it cannot: the caller runs it as usual. A failure shows on the
+ * statement it goes with and fails the transaction as it would have. One round trip fewer
+ * (issue #20).
+ */
+async function runWithNext(
+  template: Template,
+  db: Db,
+  values: Record<string, unknown>,
+): Promise<boolean> {
+  if (!template.name || preparedOn(db)?.[template.name] !== template.sql) return false;
+  const text = `${WITH_NEXT}${executeText(template, values)}`;
+  await run({ ...template, sql: text, slots: [], name: undefined }, db, {});
+  return true;
+}
+
+/**
+ * A prebuilt statement: run it, run it after a leading statement (`runAfter`), or hold it for
+ * the transaction's next statement (`runWithNext`).
+ */
 export interface Prebuilt<V, R> {
   (db: Db, values: V): Promise<R>;
   after(db: Db, leading: string, values: V): Promise<R>;
+  withNext(db: Db, values: V): Promise<boolean>;
 }
 
 /**
@@ -242,6 +275,7 @@ export function prebuilt<V extends Record<string, unknown>, R>(
   const get = (db: Db) => (template ??= buildTemplate(build(db) as StatementParts<unknown>));
   return Object.assign((db: Db, values: V) => run<R>(get(db), db, values), {
     after: (db: Db, leading: string, values: V) => runAfter<R>(get(db), db, leading, values),
+    withNext: (db: Db, values: V) => runWithNext(get(db), db, values),
   });
 }
 
@@ -275,6 +309,7 @@ export function prebuiltByShape<V extends Record<string, unknown>, R>(
   return Object.assign((db: Db, values: V) => run<R>(get(db, values), db, values), {
     after: (db: Db, leading: string, values: V) =>
       runAfter<R>(get(db, values), db, leading, values),
+    withNext: (db: Db, values: V) => runWithNext(get(db, values), db, values),
   });
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { rememberPrepared } from './prepared-texts';
 import { cascadesOf, connectionTracker, createWriteTracker, writtenTables } from './write-tracker';
 
 const tables = (statement: string) => {
@@ -41,6 +42,20 @@ describe('writtenTables', () => {
     expect(tables('/* note */ -- line\n update "documents" set verified = true')).toEqual([
       'documents',
     ]);
+  });
+
+  it('reads an EXECUTE of a statement this process prepared as that statement', () => {
+    rememberPrepared(
+      'bdms_test_insert',
+      'with a0 as (insert into "activity_log" values ($1)) insert into "blood_requests" values ($2)',
+    );
+    rememberPrepared('bdms_test_read', 'select "id" from "users" where "id" = $1');
+    expect(tables("/* with next */ execute bdms_test_insert('a', 'b')")).toEqual([
+      'activity_log',
+      'blood_requests',
+    ]);
+    expect(tables("execute bdms_test_read('x')")).toBeNull();
+    expect(writtenTables("execute someone_elses('x')")).toBe('all');
   });
 
   it('counts what it cannot attribute as a write to every table', () => {

@@ -1,6 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { preparedText } from './prepared-texts';
 
 /**
  * Knows, per table, whether a write is under way and how many have ended (issue #20: the read
@@ -56,6 +57,7 @@ const DML_STATEMENTS = new Set(['with', 'insert', 'update', 'delete', 'merge']);
 const DML_TARGET =
   /\b(?:insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_$]*)"?/gi;
 const FIRST_WORD = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*([a-z]+)/i;
+const EXECUTE_NAME = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*execute\s+([a-z_][a-z0-9_]*)/i;
 
 /**
  * The tables a statement writes: none (null), some, or 'all' when it cannot tell (DDL, COPY,
@@ -65,6 +67,12 @@ const FIRST_WORD = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*([a-z]+)/i;
 export function writtenTables(statement: string): Written | null {
   const first = FIRST_WORD.exec(statement)?.[1]?.toLowerCase();
   if (!first) return null;
+  if (first === 'execute') {
+    // A statement this process prepared, sent as text: what that statement writes.
+    const name = EXECUTE_NAME.exec(statement)?.[1];
+    const text = name === undefined ? undefined : preparedText(name);
+    return text === undefined ? 'all' : writtenTables(text);
+  }
   if (READ_ONLY_STATEMENTS.has(first)) return null;
   if (!DML_STATEMENTS.has(first)) return 'all';
   const tables = new Set<string>();
@@ -265,7 +273,7 @@ function textOf(query: unknown): string {
 export function trackPgPool(pool: pg.Pool, tracker: TrackerInternals): void {
   pool.on('connect', (client: pg.PoolClient) => {
     const connection = connectionTracker(tracker);
-    // What the connection had in place (db/deferred-begin.ts), else the class's own method,
+    // What the connection had in place (db/merged-messages.ts), else the class's own method,
     // looked up on every call (so a test's spy on it still sees it).
     const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
     const own = Object.hasOwn(client, 'query')

@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
  *
  * The key goes as a literal (node-postgres' own escaping), not a parameter: a statement without
  * parameters travels with the transaction's BEGIN in one message when it is the first one
- * (db/deferred-begin.ts), one round trip fewer on every locked transaction (issue #20).
+ * (db/merged-messages.ts), one round trip fewer on every locked transaction (issue #20).
  */
 export async function lockKeyForTransaction(tx: Db, scope: string, key: string): Promise<void> {
   await tx.execute(sql.raw(lockStatement(scope, key)));

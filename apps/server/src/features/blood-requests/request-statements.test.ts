@@ -10,7 +10,7 @@ import {
 } from '../../db/schema';
 import { seedUser } from '../../test/auth-helpers';
 import { countQueries } from '../../test/query-counter';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createTestDatabase, wantsPostgres, type TestDatabase } from '../../test/test-database';
 import { insertRequest } from './request-statements';
 
 describe('a new request in one statement (request-statements.ts)', () => {
@@ -145,4 +145,50 @@ describe('a new request in one statement (request-statements.ts)', () => {
       critical: true,
     });
   });
+
+  it.runIf(wantsPostgres())(
+    'held for the commit on a connection that has it prepared: the same row, and a failure fails the commit',
+    async () => {
+      const history = (id: string, at: Date) => ({
+        requestId: id,
+        status: 'pending' as const,
+        notes: null,
+        by: null,
+        byRole: 'guest' as const,
+        at,
+      });
+      // The first prepares it on the connection; the pool hands the same one back next.
+      const first = row();
+      await db().transaction((tx) =>
+        insertRequest(tx, first, { history: history(first.id, first.createdAt) }),
+      );
+      const given = { ...row(), trackingCode: 'H3LDK7QZ' };
+      const { result: answer, queries } = await countQueries(testDb.database, () =>
+        db().transaction((tx) =>
+          insertRequest(tx, given, { history: history(given.id, given.createdAt) }),
+        ),
+      );
+      expect(queries).toEqual([expect.stringMatching(/^\/\* with next \*\/ execute bdms_/)]);
+      const stored = await db().select().from(bloodRequests).where(eq(bloodRequests.id, given.id));
+      expect(answer).toEqual(stored[0]);
+      const again = { ...row(), trackingCode: 'H3LDK7QZ' };
+      const held = db().transaction(async (tx) => {
+        const answer = await insertRequest(tx, again, {
+          history: history(again.id, again.createdAt),
+        });
+        // Held: nothing has failed yet, and the row as it would be is returned.
+        expect(answer).toMatchObject({ id: again.id, matchRound: 0, isDemo: false });
+      });
+      await expect(held).rejects.toMatchObject({ cause: { code: '23505' } });
+      expect(await db().select().from(bloodRequests).where(eq(bloodRequests.id, again.id))).toEqual(
+        [],
+      );
+      expect(
+        await db()
+          .select()
+          .from(bloodRequestHistory)
+          .where(eq(bloodRequestHistory.requestId, again.id)),
+      ).toEqual([]);
+    },
+  );
 });

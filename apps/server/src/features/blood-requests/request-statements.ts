@@ -1,5 +1,5 @@
 import type { BloodType } from '@bdms/shared';
-import { and, desc, eq, getTableColumns, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, is, isNull, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   placeholdersFor,
@@ -126,15 +126,33 @@ export async function insertRequest(
   trail: Trail,
   told?: NotificationBatch,
 ): Promise<BloodRequestRow> {
-  const [inserted] = (await insertStatement(db, {
-    r: row,
-    ...trailValues(trail),
-    ...(told ? notificationBatchValues(told) : {}),
-  })) as Partial<BloodRequestRow>[];
-  if (!inserted) throw new Error('blood_requests insert returned no row');
+  const values = { r: row, ...trailValues(trail), ...(told ? notificationBatchValues(told) : {}) };
   const written: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) if (value !== undefined) written[key] = value;
+  // What it does not give is its columns' constant defaults: the row is known without reading
+  // it back, and the insert goes with the transaction's next statement (db/prebuilt.ts).
+  const defaults = constantDefaults(row);
+  if (defaults && (await insertStatement.withNext(db, values))) {
+    return { ...written, ...defaults } as BloodRequestRow;
+  }
+  const [inserted] = (await insertStatement(db, values)) as Partial<BloodRequestRow>[];
+  if (!inserted) throw new Error('blood_requests insert returned no row');
   return { ...written, ...inserted } as BloodRequestRow;
+}
+
+/**
+ * The values the database gives the columns `row` leaves out, when each is a constant (a value
+ * default, or null); null when one is computed there (`now()`, a random id).
+ */
+function constantDefaults(row: Record<string, unknown>): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(bloodRequests))) {
+    if (row[key] !== undefined) continue;
+    if (column.defaultFn || column.onUpdateFn || is(column.default, SQL)) return null;
+    if (column.default === undefined && column.notNull) return null;
+    out[key] = column.default ?? null;
+  }
+  return out;
 }
 
 const updateStatement = prebuiltByShape(shapeWith('r'), (db, values) => ({

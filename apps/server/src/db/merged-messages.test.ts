@@ -3,13 +3,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lockKeyForTransaction } from '../lib/advisory-lock';
 import { createTestDatabase, wantsPostgres, type TestDatabase } from '../test/test-database';
-import { deferBegin } from './deferred-begin';
+import { mergeMessages, WITH_NEXT } from './merged-messages';
 import { featureFlags } from './schema';
 
-describe('deferBegin (the connection as a fake)', () => {
+describe('mergeMessages (the connection as a fake)', () => {
   function connection(reply: (args: unknown[]) => unknown = () => ({ rows: [] })) {
     const sent: unknown[][] = [];
-    const query = deferBegin((...args) => {
+    const query = mergeMessages((...args) => {
       sent.push(args);
       return Promise.resolve(reply(args));
     });
@@ -70,7 +70,84 @@ describe('deferBegin (the connection as a fake)', () => {
   });
 });
 
-describe.runIf(wantsPostgres())('deferBegin on PostgreSQL', () => {
+describe('a statement held for the next one (WITH_NEXT, the connection as a fake)', () => {
+  function connection(fail?: RegExp) {
+    const sent: unknown[] = [];
+    const query = mergeMessages((...args) => {
+      sent.push(args.length === 1 ? args[0] : args);
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+      if (fail?.test(text)) return Promise.reject(new Error(`refused: ${text}`));
+      const count = text.split('; ').length;
+      const results = Array.from({ length: count }, (_, i) => ({ command: `R${i}`, rows: [i] }));
+      return Promise.resolve(count === 1 ? results[0] : results);
+    });
+    return { sent, query };
+  }
+
+  it('goes in front of the next statement, whose own result is returned', async () => {
+    const { sent, query } = connection();
+    await query('begin');
+    await query('select 1');
+    expect(await query(`${WITH_NEXT}execute w(1)`)).toMatchObject({ command: 'HELD', rows: [] });
+    expect(await query({ text: 'select 2', rowMode: 'array' }, [])).toEqual({
+      command: 'R1',
+      rows: [1],
+    });
+    await query('commit');
+    expect(sent).toEqual([
+      'begin; select 1',
+      { text: 'execute w(1); select 2', rowMode: 'array', values: undefined },
+      'commit',
+    ]);
+  });
+
+  it('goes with the COMMIT, and with the BEGIN when nothing was sent before it', async () => {
+    const { sent, query } = connection();
+    await query('begin');
+    await query(`${WITH_NEXT}execute w(1)`);
+    await query(`${WITH_NEXT}execute w(2)`);
+    expect(await query('commit')).toMatchObject({ command: 'R3' });
+    expect(sent).toEqual(['begin; execute w(1); execute w(2); commit']);
+  });
+
+  it('goes alone, first, before a statement with parameters', async () => {
+    const { sent, query } = connection();
+    await query('begin');
+    await query('select 1');
+    await query(`${WITH_NEXT}execute w(1)`);
+    await query('select $1', [2]);
+    await query('commit');
+    expect(sent).toEqual(['begin; select 1', 'execute w(1)', ['select $1', [2]], 'commit']);
+  });
+
+  it('is dropped unsent by a ROLLBACK', async () => {
+    const { sent, query } = connection();
+    await query('begin');
+    await query('select 1');
+    await query(`${WITH_NEXT}execute w(1)`);
+    await query('rollback');
+    await query('begin');
+    await query(`${WITH_NEXT}execute w(2)`);
+    await query('rollback');
+    expect(sent).toEqual(['begin; select 1', 'rollback']);
+  });
+
+  it('goes at once outside a transaction, without its mark', async () => {
+    const { sent, query } = connection();
+    await query(`${WITH_NEXT}execute w(1)`);
+    expect(sent).toEqual(['execute w(1)']);
+  });
+
+  it('fails the statement it goes with', async () => {
+    const { query } = connection(/execute w/);
+    await query('begin');
+    await query('select 1');
+    await query(`${WITH_NEXT}execute w(1)`);
+    await expect(query('commit')).rejects.toThrow('refused: execute w(1); commit');
+  });
+});
+
+describe.runIf(wantsPostgres())('merged messages on PostgreSQL', () => {
   let testDb: TestDatabase;
   const db = () => testDb.database.db;
   beforeAll(async () => {
