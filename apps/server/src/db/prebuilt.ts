@@ -187,15 +187,18 @@ async function run<R>(template: Template, db: Db, values: Record<string, unknown
   return (await prepared.execute()) as R;
 }
 
+/** A string as a literal: node-postgres' escaping, which it only needs for ' and \. */
+const quoted = (text: string) => (/['\\]/.test(text) ? pg.escapeLiteral(text) : `'${text}'`);
+
 /** A value as a literal of the simple protocol, as PostgreSQL would read the parameter. */
 function literalOf(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
-  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (value instanceof Date) return quoted(value.toISOString());
+  if (typeof value === 'string') return quoted(value);
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
-    return pg.escapeLiteral(String(value));
+    return quoted(String(value));
   }
-  return pg.escapeLiteral(JSON.stringify(value));
+  return quoted(JSON.stringify(value));
 }
 
 /** The prepared statements of the connection a transaction holds (node-postgres only). */
