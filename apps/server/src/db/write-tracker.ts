@@ -93,7 +93,16 @@ const writtenMemo = new Map<string, Written | null>();
 function writtenTablesOf(statement: string): Written | null {
   const known = writtenMemo.get(statement);
   if (known !== undefined) return known;
+  // An EXECUTE carries its values as literals, a new text each time: its statement is what is
+  // remembered.
+  const name = EXECUTE_NAME.exec(statement)?.[1];
+  if (name !== undefined) {
+    const text = preparedText(name);
+    return text === undefined ? 'all' : writtenTablesOf(text);
+  }
   const found = writtenTables(statement);
+  // A merged message's text (db/merged-messages.ts) carries literals too.
+  if (statement.startsWith('/*')) return found;
   if (writtenMemo.size >= WRITTEN_MEMO_SIZE) writtenMemo.clear();
   writtenMemo.set(statement, found);
   return found;

@@ -1,5 +1,6 @@
 import type { BloodType } from '@bdms/shared';
 import { and, desc, eq, getTableColumns, gte, inArray, is, isNull, SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   placeholdersFor,
@@ -144,9 +145,11 @@ export async function insertRequest(
  * The values the database gives the columns `row` leaves out, when each is a constant (a value
  * default, or null); null when one is computed there (`now()`, a random id).
  */
+let requestColumns: [string, PgColumn][] | undefined;
 function constantDefaults(row: Record<string, unknown>): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(bloodRequests))) {
+  requestColumns ??= Object.entries(getTableColumns(bloodRequests));
+  for (const [key, column] of requestColumns) {
     if (row[key] !== undefined) continue;
     if (column.defaultFn || column.onUpdateFn || is(column.default, SQL)) return null;
     if (column.default === undefined && column.notNull) return null;
