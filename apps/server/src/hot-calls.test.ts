@@ -42,7 +42,8 @@ const BUDGETS = {
   // per transaction. The guest's own messages (request received, a donor is coming) cost a
   // duplicate check (only when a channel has a message to queue) and an insert. A change to a
   // request goes with its history step and audit entry in one statement, and a guest request
-  // reads its phone's limit and duplicate in one (features/blood-requests/request-statements.ts).
+  // reads its phone's limit and duplicate in one (features/blood-requests/request-statements.ts)
+  // and writes its staff's notifications with itself.
   // Measured cold: with the read cache warm, settings, flags, the administrators and their
   // channels cost nothing.
   'POST /blood-requests (guest)': 7 + PER_LIMIT,
