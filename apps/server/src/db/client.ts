@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config/env';
 import { acquireDataDirLock } from './data-dir-lock';
-import { mergeMessages } from './merged-messages';
+import { HOLDING, mergeMessages } from './merged-messages';
 import { attachReadCache, createReadCache, shareWrites, type ReadCache } from './read-cache';
 import * as schema from './schema';
 import {
@@ -144,9 +144,8 @@ export function createPostgresDatabase(
   // Before the write tracker, which wraps what this puts in place.
   pool.on('connect', (client) => {
     const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
-    (client as unknown as { query: unknown }).query = mergeMessages((...args) =>
-      proto.query.apply(client, args),
-    );
+    const merged = mergeMessages((...args) => proto.query.apply(client, args));
+    Object.assign(client, { query: merged, [HOLDING]: merged.holding });
   });
   const { logger, observeQueries } = queryObservers();
   const writes = newWriteTracker();

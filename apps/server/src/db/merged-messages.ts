@@ -61,8 +61,17 @@ function withText(args: readonly unknown[], text: string): unknown {
   return typeof first === 'string' ? text : { ...(first as object), text, values: undefined };
 }
 
+/**
+ * On a connection object, the function that tells whether something waits to go in front of its
+ * next statement (a BEGIN, a held write): a prepared statement sent then as plain text goes in
+ * the same message (db/prebuilt.ts).
+ */
+export const HOLDING = Symbol.for('bdms.merged-messages.holding');
+
+export type MergedSend = Send & { holding(): boolean };
+
 /** `send`: the connection's own query method. Returns the query method to use in its place. */
-export function mergeMessages(send: Send): Send {
+export function mergeMessages(send: Send): MergedSend {
   let beginHeld = false;
   let inTransaction = false;
   let held: string[] = [];
@@ -75,7 +84,7 @@ export function mergeMessages(send: Send): Send {
     return front;
   };
 
-  return (...args: unknown[]) => {
+  const query = (...args: unknown[]) => {
     const text = simpleText(args);
     if (text !== null && BEGIN.test(text) && !inTransaction) {
       beginHeld = true;
@@ -116,4 +125,5 @@ export function mergeMessages(send: Send): Send {
       },
     );
   };
+  return Object.assign(query, { holding: () => beginHeld || held.length > 0 });
 }

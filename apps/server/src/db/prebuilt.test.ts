@@ -217,5 +217,36 @@ describe('prebuilt statements', () => {
         expect(texts[1]).toBe('commit');
       },
     );
+
+    it.runIf(wantsPostgres())(
+      'opens a transaction in one message when its first statement is prepared on the connection',
+      async () => {
+        await db().transaction((tx) => echo(tx, values));
+        const texts: string[] = [];
+        const original = pg.Client.prototype.query;
+        const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+          this: pg.Client,
+          ...args: unknown[]
+        ) {
+          const first = args[0] as string | { text?: string };
+          texts.push(typeof first === 'string' ? first : String(first?.text));
+          return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+        });
+        try {
+          const answers = await db().transaction(async (tx) => [
+            await echo(tx, values),
+            // Nothing waits any more: the next goes by its name, with parameters.
+            await echo(tx, { ...values, n: 7 }),
+          ]);
+          expect(answers).toEqual([expected, [{ ...expected[0], n: 7 }]]);
+        } finally {
+          spy.mockRestore();
+        }
+        expect(texts).toHaveLength(3);
+        expect(texts[0]).toMatch(/^begin; execute bdms_[0-9a-f]+\(/);
+        expect(texts[1]).toMatch(/^select/);
+        expect(texts[2]).toBe('commit');
+      },
+    );
   });
 });

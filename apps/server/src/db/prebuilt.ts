@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { is, Param, Placeholder, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client';
-import { LAST_RESULT_ONLY, WITH_NEXT } from './merged-messages';
+import { HOLDING, LAST_RESULT_ONLY, WITH_NEXT } from './merged-messages';
 import { rememberPrepared } from './prepared-texts';
 import { writtenTables } from './write-tracker';
 
@@ -176,6 +176,12 @@ function fill(slots: readonly Slot[], values: Record<string, unknown>): unknown[
 
 async function run<R>(template: Template, db: Db, values: Record<string, unknown>): Promise<R> {
   const session = (db as unknown as { session: DrizzleSession }).session;
+  if (template.name && holding(session) && preparedOn(db)?.[template.name] === template.sql) {
+    // Something waits to go in front of it (the transaction's BEGIN, a held write): as plain
+    // text it goes in the same message, one round trip fewer (db/merged-messages.ts).
+    const text = executeText(template, values);
+    return run<R>({ ...template, sql: text, slots: [], name: undefined }, db, {});
+  }
   const prepared = session.prepareQuery(
     { sql: template.sql, params: fill(template.slots, values) },
     template.fields,
@@ -199,6 +205,13 @@ function literalOf(value: unknown): string {
     return quoted(String(value));
   }
   return quoted(JSON.stringify(value));
+}
+
+/** Whether the connection a transaction holds has something waiting (db/merged-messages.ts). */
+function holding(session: DrizzleSession): boolean {
+  const client = (session as unknown as { client?: Record<symbol, unknown> }).client;
+  const holds = client?.[HOLDING] as (() => boolean) | undefined;
+  return holds?.() ?? false;
 }
 
 /** The prepared statements of the connection a transaction holds (node-postgres only). */
