@@ -20,7 +20,9 @@ import type pg from 'pg';
  *   in front of the transaction's next statement, COMMIT included (a write whose result is
  *   known beforehand: db/prebuilt.ts `withNext`). It answers at once with no rows. If it fails,
  *   the statement it travelled with fails with its error, nothing after it runs, and the
- *   transaction is rolled back as for any failed statement; a ROLLBACK drops it unsent.
+ *   transaction is rolled back as for any failed statement; a ROLLBACK drops it unsent. So hold
+ *   only a write whose failure fails the whole transaction: code that catches an error of the
+ *   next statement (to go on differently) would be handed the held write's error instead.
  *
  * The write tracker (db/write-tracker.ts) wraps this and still sees every statement one by one,
  * as the app sent them.
