@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lockKeyForTransaction } from '../lib/advisory-lock';
+import { onTheWire } from '../test/pg-wire';
 import { createTestDatabase, wantsPostgres, type TestDatabase } from '../test/test-database';
 import { mergeMessages, WITH_NEXT } from './merged-messages';
 import { featureFlags } from './schema';
@@ -160,32 +161,13 @@ describe.runIf(wantsPostgres())('merged messages on PostgreSQL', () => {
     await testDb?.close();
   });
 
-  /** What reaches the connections' own query method meanwhile (what goes on the wire). */
-  async function wire<T>(work: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
-    const texts: string[] = [];
-    const original = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-      this: pg.Client,
-      ...args: unknown[]
-    ) {
-      const first = args[0];
-      texts.push(typeof first === 'string' ? first : (first as { text: string }).text);
-      return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
-    });
-    try {
-      return { result: await work(), texts };
-    } finally {
-      spy.mockRestore();
-    }
-  }
-
   it('a locked transaction opens in one message, and its lock holds other transactions until it ends', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     let first!: Promise<void>;
-    const { texts } = await wire(async () => {
+    const { texts } = await onTheWire(async () => {
       first = db().transaction(async (tx) => {
         await lockKeyForTransaction(tx, 'test', "it's a key");
         await tx
@@ -239,7 +221,7 @@ describe.runIf(wantsPostgres())('merged messages on PostgreSQL', () => {
   });
 
   it('an empty transaction sends nothing', async () => {
-    const { texts } = await wire(() => db().transaction(async () => {}));
+    const { texts } = await onTheWire(() => db().transaction(async () => {}));
     expect(texts).toEqual([]);
   });
 });

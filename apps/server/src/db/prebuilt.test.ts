@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countQueries } from '../test/query-counter';
+import { onTheWire } from '../test/pg-wire';
 import { createTestDatabase, wantsPostgres, type TestDatabase } from '../test/test-database';
 import { placeholdersFor, ph, prebuilt, prebuiltByShape, renumberParameters } from './prebuilt';
 import { activityLog, bloodRequestHistory, bloodRequests, type NewBloodRequestRow } from './schema';
@@ -193,22 +194,10 @@ describe('prebuilt statements', () => {
       async () => {
         // One connection at a time: the pool hands back the one just released.
         await db().transaction((tx) => echo(tx, values));
-        const texts: string[] = [];
-        const original = pg.Client.prototype.query;
-        const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-          this: pg.Client,
-          ...args: unknown[]
-        ) {
-          const first = args[0] as string | { text?: string };
-          texts.push(typeof first === 'string' ? first : String(first?.text));
-          return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
-        });
-        try {
+        const { texts } = await onTheWire(async () => {
           const answer = await db().transaction((tx) => echo.after(tx, 'select 1', values));
           expect(answer).toEqual(expected);
-        } finally {
-          spy.mockRestore();
-        }
+        });
         expect(texts).toHaveLength(2);
         expect(texts[0]).toMatch(
           /^begin; \/\* last result \*\/ select 1; execute bdms_[0-9a-f]+\(/,
@@ -222,26 +211,14 @@ describe('prebuilt statements', () => {
       'opens a transaction in one message when its first statement is prepared on the connection',
       async () => {
         await db().transaction((tx) => echo(tx, values));
-        const texts: string[] = [];
-        const original = pg.Client.prototype.query;
-        const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-          this: pg.Client,
-          ...args: unknown[]
-        ) {
-          const first = args[0] as string | { text?: string };
-          texts.push(typeof first === 'string' ? first : String(first?.text));
-          return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
-        });
-        try {
+        const { texts } = await onTheWire(async () => {
           const answers = await db().transaction(async (tx) => [
             await echo(tx, values),
             // Nothing waits any more: the next goes by its name, with parameters.
             await echo(tx, { ...values, n: 7 }),
           ]);
           expect(answers).toEqual([expected, [{ ...expected[0], n: 7 }]]);
-        } finally {
-          spy.mockRestore();
-        }
+        });
         expect(texts).toHaveLength(3);
         expect(texts[0]).toMatch(/^begin; execute bdms_[0-9a-f]+\(/);
         expect(texts[1]).toMatch(/^select/);

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bloodRequests } from '../../db/schema';
 import { nextPhone, requestBody } from '../../test/blood-request-helpers';
+import { onTheWire } from '../../test/pg-wire';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase, wantsPostgres, type TestDatabase } from '../../test/test-database';
 
@@ -90,17 +90,7 @@ describe('simultaneous requests from one phone', () => {
       await Promise.all(
         Array.from({ length: 12 }, () => post(requestBody({ contactPhone: nextPhone() }))),
       );
-      const texts: string[] = [];
-      const original = pg.Client.prototype.query;
-      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-        this: pg.Client,
-        ...args: unknown[]
-      ) {
-        const first = args[0] as string | { text?: string };
-        texts.push(typeof first === 'string' ? first : String(first?.text));
-        return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
-      });
-      try {
+      const { texts } = await onTheWire(async () => {
         const phone = nextPhone();
         const types = ['O-', 'O+', 'A-', 'A+', 'B-', 'B+', 'AB-', 'AB+'];
         const replies = await Promise.all(
@@ -114,9 +104,7 @@ describe('simultaneous requests from one phone', () => {
         const same = await Promise.all(Array.from({ length: 6 }, () => post(body)));
         expect(same.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
         expect(await storedFor(body.contactPhone as string)).toHaveLength(1);
-      } finally {
-        spy.mockRestore();
-      }
+      });
       const together = texts.filter((text) =>
         /^begin; \/\* last result \*\/ select pg_advisory_xact_lock\(.*\); execute bdms_/.test(
           text,

@@ -13,6 +13,16 @@ import { countQueries } from '../../test/query-counter';
 import { createTestDatabase, wantsPostgres, type TestDatabase } from '../../test/test-database';
 import { insertRequest } from './request-statements';
 
+/** A request's first history step, by a guest. */
+const history = (id: string, at: Date) => ({
+  requestId: id,
+  status: 'pending' as const,
+  notes: null,
+  by: null,
+  byRole: 'guest' as const,
+  at,
+});
+
 describe('a new request in one statement (request-statements.ts)', () => {
   let testDb: TestDatabase;
   const db = () => testDb.database.db;
@@ -65,14 +75,7 @@ describe('a new request in one statement (request-statements.ts)', () => {
   it('returns the row exactly as the database holds it, though it reads back only the defaults', async () => {
     const given = row();
     const returned = await insertRequest(db(), given, {
-      history: {
-        requestId: given.id,
-        status: 'pending',
-        notes: null,
-        by: null,
-        byRole: 'guest',
-        at: given.createdAt,
-      },
+      history: history(given.id, given.createdAt),
     });
     const [stored] = await db().select().from(bloodRequests).where(eq(bloodRequests.id, given.id));
     expect(returned).toEqual(stored);
@@ -89,14 +92,7 @@ describe('a new request in one statement (request-statements.ts)', () => {
         db(),
         given,
         {
-          history: {
-            requestId: given.id,
-            status: 'pending',
-            notes: null,
-            by: null,
-            byRole: 'guest',
-            at: given.createdAt,
-          },
+          history: history(given.id, given.createdAt),
           activity: [
             {
               action: 'blood_request.created',
@@ -149,14 +145,6 @@ describe('a new request in one statement (request-statements.ts)', () => {
   it.runIf(wantsPostgres())(
     'held for the commit on a connection that has it prepared: the same row, and a failure fails the commit',
     async () => {
-      const history = (id: string, at: Date) => ({
-        requestId: id,
-        status: 'pending' as const,
-        notes: null,
-        by: null,
-        byRole: 'guest' as const,
-        at,
-      });
       // The first prepares it on the connection; the pool hands the same one back next.
       const first = row();
       await db().transaction((tx) =>
