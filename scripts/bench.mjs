@@ -151,19 +151,32 @@ const CLOCK_TICKS = 100;
 /** One autocannon run; `options` may carry method, headers, body or a setupClient. */
 async function load(group, title, url, options = {}) {
   const cpuBefore = measured ? cpuMicros(measured.pid) : null;
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  // From the start to the last response: autocannon notices the end of a run that stops after
+  // `amount` requests only at its next one-second tick, and reports that as the duration.
+  const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  let started = performance.now();
+  let last = started;
+  run.on('start', () => {
+    started = performance.now();
+  });
+  run.on('response', () => {
+    last = performance.now();
+  });
+  const r = await run;
+  const seconds = (last - started) / 1000;
   const cpuAfter = measured ? cpuMicros(measured.pid) : null;
   // Server CPU per request: steadier than requests/s on a machine shared with other work.
   const cpuUsPerReq =
     cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
       ? Math.round((cpuAfter - cpuBefore) / r.requests.total)
       : null;
-  // Requests over the run's whole duration: autocannon's per-second average misreads a run that
-  // stops after `amount` requests (its samples are per second, the last one partial or missing).
-  const perSecond = r.duration > 0 ? r.requests.total / r.duration : r.requests.average;
+  // Requests over the run's whole duration, timed here: autocannon's per-second average misreads
+  // a run that stops after `amount` requests (its samples are per second, the last one partial
+  // or missing), and its own duration runs to the next whole second after the last response.
+  const perSecond = seconds > 0 ? r.requests.total / seconds : r.requests.average;
   if (process.env.BENCH_DEBUG)
     console.log(
-      `    total ${r.requests.total} in ${r.duration} s, autocannon average ${r.requests.average}`,
+      `    total ${r.requests.total} in ${seconds.toFixed(2)} s (autocannon: ${r.duration} s), autocannon average ${r.requests.average}`,
     );
   const row = {
     group,
