@@ -225,5 +225,26 @@ describe('prebuilt statements', () => {
         expect(texts[2]).toBe('commit');
       },
     );
+
+    it.runIf(wantsPostgres())(
+      'sends a value it cannot write as a literal (an array) as a parameter, one message after the other',
+      async () => {
+        const count = prebuilt((handle) => ({
+          main: handle
+            .select({ n: sql<number>`cardinality(${ph('ids')}::int[])` })
+            .from(sql`(select 1) as one`),
+        }));
+        await db().transaction((tx) => count(tx, { ids: [1] }));
+        const { result, texts } = await onTheWire(() =>
+          db().transaction((tx) => count.after(tx, 'select 1', { ids: [4, 5, 6] })),
+        );
+        expect(result).toEqual([{ n: 3 }]);
+        expect(texts).toEqual([
+          'begin; select 1',
+          expect.stringMatching(/^select cardinality/),
+          'commit',
+        ]);
+      },
+    );
   });
 });

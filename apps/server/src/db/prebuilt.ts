@@ -180,7 +180,7 @@ async function run<R>(template: Template, db: Db, values: Record<string, unknown
     // Something waits to go in front of it (the transaction's BEGIN, a held write): as plain
     // text it goes in the same message, one round trip fewer (db/merged-messages.ts).
     const text = executeText(template, values);
-    return run<R>({ ...template, sql: text, slots: [], name: undefined }, db, {});
+    if (text) return run<R>({ ...template, sql: text, slots: [], name: undefined }, db, {});
   }
   const prepared = session.prepareQuery(
     { sql: template.sql, params: fill(template.slots, values) },
@@ -196,15 +196,19 @@ async function run<R>(template: Template, db: Db, values: Record<string, unknown
 /** A string as a literal: node-postgres' escaping, which it only needs for ' and \. */
 const quoted = (text: string) => (/['\\]/.test(text) ? pg.escapeLiteral(text) : `'${text}'`);
 
-/** A value as a literal of the simple protocol, as PostgreSQL would read the parameter. */
-function literalOf(value: unknown): string {
+/**
+ * A value as a literal of the simple protocol, as PostgreSQL would read the parameter; null for
+ * one whose text node-postgres makes otherwise (an array, a Buffer, an object), which then goes
+ * as a parameter. Drizzle hands over dates and JSON already as text.
+ */
+function literalOf(value: unknown): string | null {
   if (value === null || value === undefined) return 'null';
   if (value instanceof Date) return quoted(value.toISOString());
   if (typeof value === 'string') return quoted(value);
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
     return quoted(String(value));
   }
-  return quoted(JSON.stringify(value));
+  return null;
 }
 
 /** Whether the connection a transaction holds has something waiting (db/merged-messages.ts). */
@@ -237,17 +241,29 @@ async function runAfter<R>(
   values: Record<string, unknown>,
 ): Promise<R> {
   const prepared = preparedOn(db);
-  if (!template.name || prepared?.[template.name] !== template.sql || template.writes) {
+  const execute =
+    template.name && prepared?.[template.name] === template.sql && !template.writes
+      ? executeText(template, values)
+      : null;
+  if (!execute) {
     await db.execute(sql.raw(leading));
     return run<R>(template, db, values);
   }
-  const text = `${LAST_RESULT_ONLY}${leading}; ${executeText(template, values)}`;
+  const text = `${LAST_RESULT_ONLY}${leading}; ${execute}`;
   return run<R>({ ...template, sql: text, slots: [], name: undefined }, db, {});
 }
 
-/** `execute <name>(<values as literals>)`: the prepared statement, run from a plain text. */
-function executeText(template: Template, values: Record<string, unknown>): string {
-  const literals = fill(template.slots, values).map(literalOf);
+/**
+ * `execute <name>(<values as literals>)`: the prepared statement, run from a plain text; null when
+ * a value cannot be written as a literal here.
+ */
+function executeText(template: Template, values: Record<string, unknown>): string | null {
+  const literals: string[] = [];
+  for (const value of fill(template.slots, values)) {
+    const literal = literalOf(value);
+    if (literal === null) return null;
+    literals.push(literal);
+  }
   return `execute ${template.name}(${literals.join(', ')})`;
 }
 
@@ -265,8 +281,9 @@ async function runWithNext(
   values: Record<string, unknown>,
 ): Promise<boolean> {
   if (!template.name || preparedOn(db)?.[template.name] !== template.sql) return false;
-  const text = `${WITH_NEXT}${executeText(template, values)}`;
-  await run({ ...template, sql: text, slots: [], name: undefined }, db, {});
+  const execute = executeText(template, values);
+  if (!execute) return false;
+  await run({ ...template, sql: `${WITH_NEXT}${execute}`, slots: [], name: undefined }, db, {});
   return true;
 }
 
