@@ -366,11 +366,11 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     return updated;
   }
 
-  /** `except`: users already told about this request by the caller (the verifier, say). */
   /**
    * What telling the staff of `row` writes (the administrators, and the hospital it names while
    * it awaits verification), planned without writing it: a new request sends it with its own
-   * insert (blood-request-create.ts).
+   * insert (blood-request-create.ts). `except`: users already told about this request by the
+   * caller (the verifier, say).
    */
   async function planStaffNotifications(
     tx: Db,
