@@ -127,7 +127,7 @@ function slotOf(param: unknown): Slot {
   return { path, encoder };
 }
 
-function buildTemplate(parts: StatementParts<unknown>, named = true): Template {
+function buildTemplate(parts: StatementParts<unknown>): Template {
   const prepared = (parts.main as unknown as Preparable)._prepare();
   const main = prepared.getQuery();
   const params = [...main.params];
@@ -138,10 +138,8 @@ function buildTemplate(parts: StatementParts<unknown>, named = true): Template {
     params.push(...built.params);
   }
   const text = ctes.length > 0 ? `with ${ctes.join(', ')} ${main.sql}` : main.sql;
-  const name = named
-    ? `bdms_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`
-    : undefined;
-  if (name) rememberPrepared(name, text);
+  const name = `bdms_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  rememberPrepared(name, text);
   return {
     sql: text,
     slots: params.map(slotOf),
@@ -310,14 +308,6 @@ export function prebuilt<V extends Record<string, unknown>, R>(
     after: (db: Db, leading: string, values: V) => runAfter<R>(get(db), db, leading, values),
     withNext: (db: Db, values: V) => runWithNext(get(db), db, values),
   });
-}
-
-/**
- * `parts` as one statement, built for this call only (its rows vary in number, so there is no
- * shape to keep): the alongside statements' round trips saved, not the build.
- */
-export function runTogether<R>(db: Db, parts: StatementParts<R>): Promise<R> {
-  return run<R>(buildTemplate(parts as StatementParts<unknown>, false), db, {});
 }
 
 /**
