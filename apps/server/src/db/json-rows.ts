@@ -74,6 +74,15 @@ export function insertJsonRows(db: Db, table: PgTable, rows: Placeholder) {
     .select(sql`select ${selected} from jsonb_to_recordset(${rows}::jsonb) as r(${definition})`);
 }
 
+/**
+ * A lone UTF-16 surrogate (half of a character, as a hostile client may send) as U+FFFD: what
+ * node-postgres' UTF-8 encoding makes of it in a parameter. In JSON it would be a `\udc00`
+ * escape, which PostgreSQL refuses, failing the statement.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (_key: string, value: unknown) =>
+  typeof value === 'string' ? value.replace(LONE_SURROGATE, '\ufffd') : value;
+
 /** The JSON text of `rows` for `insertJsonRows`: each value as Drizzle would send it. */
 export function encodeRows<T extends PgTable>(
   table: T,
@@ -95,5 +104,6 @@ export function encodeRows<T extends PgTable>(
       }
       return out;
     }),
+    wellFormed,
   );
 }

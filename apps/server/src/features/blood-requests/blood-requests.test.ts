@@ -142,6 +142,22 @@ describe('POST /api/v1/blood-requests', () => {
     expect(row!.createdBy).toBeNull();
   });
 
+  it('takes text with half a character in it (a lone surrogate) as U+FFFD, in the request and what the staff are told', async () => {
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const res = await create(
+      requestBody({ city: '\udc00Hyderabad', hospitalName: 'Gandhi \ud800' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.request.id as string;
+    const [row] = await db().select().from(bloodRequests).where(eq(bloodRequests.id, id));
+    expect(row).toMatchObject({ city: '\ufffdHyderabad', hospitalName: 'Gandhi \ufffd' });
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.row.id));
+    expect(note!.message).toContain('Gandhi \ufffd, \ufffdHyderabad');
+  });
+
   it('starts a donor’s request pending and a hospital’s or an administrator’s verified', async () => {
     const donor = await signIn(subject.app, db(), { status: 'approved' });
     const hospital = await makeHospital(subject.app, db());
