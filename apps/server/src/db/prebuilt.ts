@@ -196,13 +196,14 @@ const quoted = (text: string) => (/['\\]/.test(text) ? pg.escapeLiteral(text) : 
 
 /**
  * A value as a literal of the simple protocol, as PostgreSQL would read the parameter; null for
- * one whose text node-postgres makes otherwise (an array, a Buffer, an object), which then goes
- * as a parameter. Drizzle hands over dates and JSON already as text.
+ * one whose text node-postgres makes otherwise (an array, a Buffer, an object) and for text with
+ * a NUL in it, which then go as parameters. Drizzle hands over dates and JSON already as text.
  */
 function literalOf(value: unknown): string | null {
   if (value === null || value === undefined) return 'null';
   if (value instanceof Date) return quoted(value.toISOString());
-  if (typeof value === 'string') return quoted(value);
+  // A NUL would end the message's text there (the simple protocol's text is NUL-terminated).
+  if (typeof value === 'string') return value.includes('\u0000') ? null : quoted(value);
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
     return quoted(String(value));
   }
