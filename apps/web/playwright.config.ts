@@ -124,6 +124,8 @@ export default defineConfig({
         FEATURE_FLAGS: 'donorDashboard,donationHistory,certificateGeneration',
         // Every journey registers from loopback; the API tests prove the per-address limits.
         RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+        // Every reply is written both ways and compared (apps/server/src/lib/reply-serializer.ts).
+        CHECK_REPLIES: '1',
       },
     },
   ],

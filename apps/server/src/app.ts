@@ -8,11 +8,7 @@ import Fastify, {
   type RawServerDefault,
   type FastifyServerOptions,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config, TrustProxy } from './config/env';
 import type { Database } from './db/client';
@@ -54,6 +50,7 @@ import { microCachePlugin } from './plugins/micro-cache';
 import { openApiPlugin, openApiUiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { createPeriodicJob } from './lib/periodic-job';
+import { replySerializerCompiler } from './lib/reply-serializer';
 import { genReqId, REQUEST_ID_HEADER, requestIdPlugin } from './plugins/request-id';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
@@ -122,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler({ check: config.checkReplies }));
   // JSON only: a text/plain body is refused with 415 instead of reaching a validator as a string.
   app.removeContentTypeParser('text/plain');
 

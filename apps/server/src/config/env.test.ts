@@ -153,6 +153,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads CHECK_REPLIES (off unless 1)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).checkReplies).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), CHECK_REPLIES: '0' }).checkReplies).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), CHECK_REPLIES: '1' }).checkReplies).toBe(true);
+    expect(problemsOf({ DATA_DIR: tempDir(), CHECK_REPLIES: 'yes' })[0]).toMatch(
+      /^CHECK_REPLIES: must be 1/,
+    );
+  });
+
   it('reads TRUST_PROXY as false, a hop count, or addresses and CIDR ranges', () => {
     const trust = (value: string) =>
       loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;

@@ -30,6 +30,8 @@ import {
  *   (sign-in, codes, resets) still apply.
  * - `DATABASE_POOL_MAX`: PostgreSQL connections per instance (default 10), plus one for LISTEN.
  * - `REDIS_URL`: keep every limit in Redis instead of PostgreSQL (see lib/limit-store.ts).
+ * - `CHECK_REPLIES=1`: every reply is also written the reply library's way and the two texts must
+ *   match, or the reply fails (the test suites; costs CPU, not for production).
  * On PostgreSQL (several instances may share it) `JWT_SECRET` and both VAPID keys are required:
  * secrets generated into one instance's DATA_DIR would make it refuse every other one's tokens.
  */
@@ -127,6 +129,8 @@ export interface Config {
   redisUrl: string | null;
   /** SMS over SMPP v3.4 (null: no SMS channel). */
   sms: SmsConfig | null;
+  /** CHECK_REPLIES=1: every reply is written both ways and compared (lib/reply-serializer.ts). */
+  checkReplies: boolean;
   /** DEMO_DATA_FORCE=1: the mockData flag seeds demo data even into a real PostgreSQL. */
   demoDataForce: boolean;
   /** WhatsApp Business Cloud API (null: no WhatsApp channel). */
@@ -298,6 +302,7 @@ const envSchema = z.object({
   DEMO_DATA_FORCE: opt(
     z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 (seed anyway) or 0' }),
   ),
+  CHECK_REPLIES: opt(z.enum(['0', '1'], { error: 'must be 1 (compare) or 0' })),
   VAPID_PUBLIC_KEY: opt(
     z
       .string()
@@ -455,6 +460,7 @@ export function loadConfig(
     databasePoolMax: vars.DATABASE_POOL_MAX ?? DEFAULT_DATABASE_POOL_MAX,
     redisUrl: vars.REDIS_URL ?? null,
     demoDataForce: vars.DEMO_DATA_FORCE === '1' || vars.DEMO_DATA_FORCE === 'true',
+    checkReplies: vars.CHECK_REPLIES === '1',
     sms: vars.SMS_SMPP_URL
       ? {
           smppUrl: vars.SMS_SMPP_URL,

@@ -39,6 +39,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDistDir,
     LOG_LEVEL: 'silent',
+    // Every reply written both ways and compared (lib/reply-serializer.ts).
+    CHECK_REPLIES: '1',
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase()).database;
