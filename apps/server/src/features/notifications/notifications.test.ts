@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import { signIn, uploadDocument, type SignedInUser } from '../../test/donor-helpers';
+import { countQueries } from '../../test/query-counter';
 import { startFakePushService, type FakePushService } from '../../test/push-service';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app';
@@ -394,6 +395,101 @@ describe('notification delivery', () => {
     expect(mail.text).toContain(`வணக்கம் ${donor.row.fullName},`);
     expect(mail.text).toContain('அடையாளச் சான்று');
     expect(mail.html).toContain('<html lang="ta">');
+  });
+
+  describe('e-mails in a batch (issue #20)', () => {
+    async function toldDonors(app: TestApp, count: number): Promise<SignedInUser[]> {
+      const donors: SignedInUser[] = [];
+      for (let i = 0; i < count; i += 1) donors.push(await signIn(app.app, db()));
+      for (const donor of donors) {
+        await app.app.services.notifier.notify(db(), donor.row.id, {
+          type: 'donor.approved',
+          reachOut: true,
+        });
+      }
+      return donors;
+    }
+    const outbox = () => db().select().from(mailOutbox);
+
+    it('hands them to the outbox in one attempt, in statements that do not grow with the batch', async () => {
+      const app = await startApp({
+        env: { SMTP_URL: smtp.url, FEATURE_FLAGS: 'emailNotifications' },
+      });
+      const few = await toldDonors(app, 2);
+      const fewCounted = await countQueries(testDb.database, () =>
+        app.app.services.notifier.deliverDue(),
+      );
+      expect(fewCounted.result).toBe(2);
+      const many = await toldDonors(app, 7);
+      const manyCounted = await countQueries(testDb.database, () =>
+        app.app.services.notifier.deliverDue(),
+      );
+      expect(manyCounted.result).toBe(7);
+      expect(manyCounted.queries.length).toBe(fewCounted.queries.length);
+      expect((await deliveries()).map((row) => row.status)).toEqual(Array(9).fill('sent'));
+      const sent = await outbox();
+      expect(sent.map((row) => row.userId).sort()).toEqual(
+        [...few, ...many].map((donor) => donor.row.id).sort(),
+      );
+      for (const row of sent) {
+        // The hand-over kicks the outbox, which may have sent it already.
+        expect(row.kind).toBe('notification:donor.approved');
+        expect(['queued', 'sent']).toContain(row.status);
+        const donor = [...few, ...many].find((one) => one.row.id === row.userId)!;
+        expect(row.toAddress).toBe(donor.row.email);
+        expect(row.subject).not.toBe('');
+        // A sent message's body is dropped from the outbox; a queued one greets its donor.
+        if (row.status === 'queued') expect(row.textBody).toContain(donor.row.fullName);
+      }
+    });
+
+    it('an erased account fails alone; the others are sent', async () => {
+      const app = await startApp({
+        env: { SMTP_URL: smtp.url, FEATURE_FLAGS: 'emailNotifications' },
+      });
+      const [erased, ...kept] = await toldDonors(app, 3);
+      await db()
+        .update(users)
+        .set({ deletedAt: new Date(time) })
+        .where(eq(users.id, erased!.row.id));
+      expect(await app.app.services.notifier.deliverDue()).toBe(3);
+      const rows = await deliveries();
+      expect(rows.filter((row) => row.status === 'sent')).toHaveLength(2);
+      expect(rows.filter((row) => row.status === 'failed')).toMatchObject([
+        { lastError: 'The account no longer exists.' },
+      ]);
+      expect((await outbox()).map((row) => row.userId).sort()).toEqual(
+        kept.map((donor) => donor.row.id).sort(),
+      );
+    });
+
+    it('a batch whose hand-over fails is tried again later, every row of it, and nothing half-sent stays', async () => {
+      const app = await startApp({
+        env: { SMTP_URL: smtp.url, FEATURE_FLAGS: 'emailNotifications' },
+      });
+      await toldDonors(app, 3);
+      const mail = app.app.services.mail;
+      const enqueueMany = mail.enqueueMany;
+      mail.enqueueMany = () => Promise.reject(new Error('The outbox is unavailable.'));
+      try {
+        expect(await app.app.services.notifier.deliverDue()).toBe(3);
+      } finally {
+        mail.enqueueMany = enqueueMany;
+      }
+      expect(await outbox()).toHaveLength(0);
+      for (const row of await deliveries()) {
+        expect(row).toMatchObject({
+          status: 'queued',
+          attempts: 1,
+          lastError: 'The outbox is unavailable.',
+        });
+        expect(row.nextAttemptAt.getTime()).toBe(time + 60_000);
+      }
+      clock.advance(60_000);
+      expect(await app.app.services.notifier.deliverDue()).toBe(3);
+      expect((await deliveries()).map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+      expect(await outbox()).toHaveLength(3);
+    });
   });
 
   it('does not notify erased accounts', async () => {

@@ -78,7 +78,7 @@ export interface NotifyRecipient {
 export interface NotifierDeps {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'vapid' | 'supportEmail'>;
-  mail: Pick<Mailer, 'enqueue' | 'kick'>;
+  mail: Pick<Mailer, 'enqueue' | 'enqueueMany' | 'kick'>;
   logger?: MailLogger;
   now?: () => number;
   /** An https.Agent for the push requests (tests trust a self-signed fake push service). */
@@ -349,6 +349,20 @@ export function createNotifier(deps: NotifierDeps) {
     }
   }
 
+  async function deliverTogether(channel: Channel, rows: readonly NotificationDeliveryRow[]) {
+    let outcomes: DeliveryOutcome[];
+    try {
+      outcomes = await channel.deliverMany!(rows);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      for (const row of rows) await retryLater(row, reason);
+      return;
+    }
+    for (const [i, row] of rows.entries()) {
+      await apply(row, outcomes[i] ?? { status: 'retry', reason: 'No outcome for this row.' });
+    }
+  }
+
   const sendDueDigests = createDigestSender({ db, config: deps.config, mail: deps.mail, now });
 
   /**
@@ -363,19 +377,26 @@ export function createNotifier(deps: NotifierDeps) {
     let count = 0;
     for (;;) {
       const rows = await claimDue();
-      // Channels with a send window take their rows side by side; the others (e-mail and push)
-      // in SERIAL_LANES lanes, one by one in each: a verification's twenty e-mails must not
-      // hold the next emergency's first e-mail behind them for the whole batch (issue #20), yet
-      // they must not take every pooled connection either. A notification's rows stay in one
-      // lane, in the order they were queued.
+      // Channels with a send window take their rows side by side. A channel that attempts rows
+      // together (e-mail) takes all of its rows in one attempt: a verification's twenty e-mails
+      // are a handful of statements, done before the next emergency's are claimed (issue #20).
+      // The others (push) go in SERIAL_LANES lanes, one by one in each, so they do not take
+      // every pooled connection; a notification's rows stay in one lane, in queued order.
       const side = rows.filter((row) => byName.get(row.channel)?.concurrent);
+      const together = new Map<Channel, NotificationDeliveryRow[]>();
       const lanes: NotificationDeliveryRow[][] = Array.from({ length: SERIAL_LANES }, () => []);
       for (const row of rows) {
-        if (byName.get(row.channel)?.concurrent) continue;
-        lanes[laneOf(row.notificationId ?? row.id)]!.push(row);
+        const channel = byName.get(row.channel);
+        if (channel?.concurrent) continue;
+        if (channel?.deliverMany) {
+          const batch = together.get(channel) ?? [];
+          batch.push(row);
+          together.set(channel, batch);
+        } else lanes[laneOf(row.notificationId ?? row.id)]!.push(row);
       }
       await Promise.all([
         Promise.all(side.map(deliver)),
+        ...[...together].map(([channel, batch]) => deliverTogether(channel, batch)),
         ...lanes.map(async (lane) => {
           for (const row of lane) await deliver(row);
         }),

@@ -111,6 +111,12 @@ export interface Channel {
   /** The rows this channel owes for a guest requester's message (phone channels only). */
   planRequester?(message: RequesterMessage, context: PlanContext): Promise<DeliveryInsert[]>;
   deliver(row: NotificationDeliveryRow): Promise<DeliveryOutcome>;
+  /**
+   * One attempt for several rows together, outcomes in their order: for a channel whose attempt
+   * is a few statements, so a batch costs them once (issue #20). A throw is a failed attempt of
+   * every row. The notifier uses it instead of `deliver` when present.
+   */
+  deliverMany?(rows: readonly NotificationDeliveryRow[]): Promise<DeliveryOutcome[]>;
   health?(): ChannelHealth;
   start?(): void;
   stop?(): Promise<void>;

@@ -1,17 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/client';
 import { notificationDeliveries, type NotificationDeliveryRow } from '../../../db/schema';
 import { digestHolds } from '../email-digest';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer, OutgoingMail } from '../mail/mailer';
 import { renderNotificationMail } from '../mail/templates';
 import type { Channel, DeliveryOutcome } from './channel';
-import { loadNotification } from './notification-row';
+import { loadNotifications } from './notification-row';
 
 export interface EmailChannelDeps {
   db: Db;
   config: Pick<Config, 'publicUrl'>;
-  mail: Pick<Mailer, 'enqueue' | 'kick'>;
+  mail: Pick<Mailer, 'enqueueMany' | 'kick'>;
   now: () => number;
 }
 
@@ -51,6 +51,62 @@ export function createEmailChannel(deps: EmailChannelDeps): Channel {
     });
   };
 
+  /**
+   * Hands a batch to the mail outbox: the notifications and their people in one statement, then
+   * every message and every row marked sent in one transaction (the outbox then owns SMTP
+   * retries). A verification's twenty e-mails cost four statements, not a hundred (issue #20).
+   */
+  async function deliverMany(rows: readonly NotificationDeliveryRow[]): Promise<DeliveryOutcome[]> {
+    const found = await loadNotifications(
+      db,
+      rows.flatMap((row) => (row.notificationId ? [row.notificationId] : [])),
+    );
+    const outcomes: DeliveryOutcome[] = [];
+    const sending: { row: NotificationDeliveryRow; mail: OutgoingMail }[] = [];
+    for (const row of rows) {
+      const notification = row.notificationId ? found.get(row.notificationId) : undefined;
+      if (!notification || notification.deletedAt) {
+        outcomes.push({ status: 'failed', reason: 'The account no longer exists.' });
+        continue;
+      }
+      outcomes.push({ status: 'handled' });
+      sending.push({
+        row,
+        mail: {
+          to: notification.email,
+          userId: notification.userId,
+          kind: `notification:${notification.type}`,
+          ...renderNotificationMail({
+            language: notification.language,
+            name: notification.fullName,
+            title: notification.title,
+            message: notification.message,
+            link: notification.link ? `${deps.config.publicUrl}${notification.link}` : null,
+            publicUrl: deps.config.publicUrl,
+          }),
+        },
+      });
+    }
+    if (sending.length === 0) return outcomes;
+    await db.transaction(async (tx) => {
+      await deps.mail.enqueueMany(
+        sending.map(({ mail }) => mail),
+        tx,
+      );
+      await tx
+        .update(notificationDeliveries)
+        .set({ status: 'sent', sentAt: new Date(now()), lastError: null })
+        .where(
+          inArray(
+            notificationDeliveries.id,
+            sending.map(({ row }) => row.id),
+          ),
+        );
+    });
+    deps.mail.kick();
+    return outcomes;
+  }
+
   return {
     name: 'email',
 
@@ -62,37 +118,10 @@ export function createEmailChannel(deps: EmailChannelDeps): Channel {
     planMany,
 
     async deliver(row: NotificationDeliveryRow): Promise<DeliveryOutcome> {
-      const notification = await loadNotification(db, row.notificationId);
-      if (!notification || notification.deletedAt) {
-        return { status: 'failed', reason: 'The account no longer exists.' };
-      }
-      const mail = renderNotificationMail({
-        language: notification.language,
-        name: notification.fullName,
-        title: notification.title,
-        message: notification.message,
-        link: notification.link ? `${deps.config.publicUrl}${notification.link}` : null,
-        publicUrl: deps.config.publicUrl,
-      });
-      // Handing over to the outbox and marking the delivery sent commit together; the outbox
-      // then owns SMTP retries.
-      await db.transaction(async (tx) => {
-        await deps.mail.enqueue(
-          {
-            to: notification.email,
-            userId: notification.userId,
-            kind: `notification:${notification.type}`,
-            ...mail,
-          },
-          tx,
-        );
-        await tx
-          .update(notificationDeliveries)
-          .set({ status: 'sent', sentAt: new Date(now()), lastError: null })
-          .where(eq(notificationDeliveries.id, row.id));
-      });
-      deps.mail.kick();
-      return { status: 'handled' };
+      const [outcome] = await deliverMany([row]);
+      return outcome!;
     },
+
+    deliverMany,
   };
 }

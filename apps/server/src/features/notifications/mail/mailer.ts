@@ -228,6 +228,50 @@ export function createMailer(deps: MailerDeps) {
   });
   const kick = runner.kick;
 
+  /** Several messages in one statement (a batch of notification e-mails), rows in order. */
+  async function enqueueMany(
+    mails: readonly OutgoingMail[],
+    into: Db = db,
+  ): Promise<MailOutboxRow[]> {
+    if (mails.length === 0) return [];
+    const at = new Date(now());
+    const rows = await into
+      .insert(mailOutbox)
+      .values(
+        mails.map((mail) => ({
+          userId: mail.userId ?? null,
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          replyTo: mail.replyTo ?? null,
+          kind: mail.kind,
+          status:
+            transport && !isUndeliverableAddress(mail.to)
+              ? ('queued' as const)
+              : ('logged' as const),
+          nextAttemptAt: at,
+        })),
+      )
+      .returning();
+    if (rows.length !== mails.length) throw new Error('mail_outbox insert returned too few rows');
+    for (const row of rows) {
+      if (row.status !== 'logged') continue;
+      logger.info(
+        {
+          mailId: row.id,
+          kind: row.kind,
+          to: recipientDomain(row.toAddress),
+          subject: row.subject,
+        },
+        transport
+          ? 'The address is on .invalid (demo data): the message is kept in the mail_outbox table (status logged), not sent'
+          : 'SMTP_URL is not set: the message is kept in the mail_outbox table (status logged), not sent',
+      );
+    }
+    return rows;
+  }
+
   return {
     /** True when SMTP_URL is set and messages leave the outbox. */
     isConfigured: transport !== null,
@@ -237,31 +281,12 @@ export function createMailer(deps: MailerDeps) {
      * change it announces, then call `kick()` after the commit.
      */
     async enqueue(mail: OutgoingMail, into: Db = db): Promise<MailOutboxRow> {
-      const [row] = await into
-        .insert(mailOutbox)
-        .values({
-          userId: mail.userId ?? null,
-          toAddress: mail.to,
-          subject: mail.subject,
-          textBody: mail.text,
-          htmlBody: mail.html,
-          replyTo: mail.replyTo ?? null,
-          kind: mail.kind,
-          status: transport && !isUndeliverableAddress(mail.to) ? 'queued' : 'logged',
-          nextAttemptAt: new Date(now()),
-        })
-        .returning();
+      const [row] = await enqueueMany([mail], into);
       if (!row) throw new Error('mail_outbox insert returned no row');
-      if (row.status === 'logged') {
-        logger.info(
-          { mailId: row.id, kind: mail.kind, to: recipientDomain(mail.to), subject: mail.subject },
-          transport
-            ? 'The address is on .invalid (demo data): the message is kept in the mail_outbox table (status logged), not sent'
-            : 'SMTP_URL is not set: the message is kept in the mail_outbox table (status logged), not sent',
-        );
-      }
       return row;
     },
+
+    enqueueMany,
 
     /**
      * Stores a message and makes one delivery attempt right away, reporting how it went (the
