@@ -37,6 +37,19 @@ export interface MailLogger {
   error(object: object, message: string): void;
 }
 
+/** A message's own columns in the outbox. */
+function outboxFields(mail: OutgoingMail) {
+  return {
+    userId: mail.userId ?? null,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    replyTo: mail.replyTo ?? null,
+    kind: mail.kind,
+  };
+}
+
 /** Something that delivers one message; nodemailer's transporter in production. */
 export interface MailTransport {
   sendMail(message: {
@@ -239,13 +252,7 @@ export function createMailer(deps: MailerDeps) {
       .insert(mailOutbox)
       .values(
         mails.map((mail) => ({
-          userId: mail.userId ?? null,
-          toAddress: mail.to,
-          subject: mail.subject,
-          textBody: mail.text,
-          htmlBody: mail.html,
-          replyTo: mail.replyTo ?? null,
-          kind: mail.kind,
+          ...outboxFields(mail),
           status:
             transport && !isUndeliverableAddress(mail.to)
               ? ('queued' as const)
@@ -308,13 +315,7 @@ export function createMailer(deps: MailerDeps) {
       const [row] = await db
         .insert(mailOutbox)
         .values({
-          userId: mail.userId ?? null,
-          toAddress: mail.to,
-          subject: mail.subject,
-          textBody: mail.text,
-          htmlBody: mail.html,
-          replyTo: mail.replyTo ?? null,
-          kind: mail.kind,
+          ...outboxFields(mail),
           status: 'queued',
           attempts: 1,
           nextAttemptAt: new Date(at + MAIL_CLAIM_LEASE_MS),
