@@ -78,6 +78,8 @@ export function useTestApp(
     seed?: (db: Database['db']) => Promise<unknown>;
     /** Services options besides `backgroundJobs: false` (a test clock, say). */
     services?: Omit<ServicesOptions, 'backgroundJobs'>;
+    /** Environment variables for the app (FEATURE_FLAGS, say). */
+    env?: TestAppOptions['env'];
   } = {},
 ) {
   let testDb: TestDatabase;
@@ -89,6 +91,7 @@ export function useTestApp(
     await options.seed?.(testDb.database.db);
     subject = await createTestApp({
       database: testDb.database,
+      env: options.env,
       services: { ...options.services, backgroundJobs: false },
     });
   });

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mailOutbox, notificationDeliveries, notifications } from '../../../db/schema';
 import { signIn } from '../../../test/donor-helpers';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { useTestApp } from '../../../test/test-app';
 import type * as MailTemplates from '../mail/templates';
 
 // A message whose e-mail cannot be written (a template bug) is simulated by its title.
@@ -18,25 +17,11 @@ vi.mock('../mail/templates', async (importOriginal) => {
   };
 });
 
-let testDb: TestDatabase;
-let subject: TestApp;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  subject = await createTestApp({
-    database: testDb.database,
-    env: { FEATURE_FLAGS: 'emailNotifications' },
-    services: { backgroundJobs: false },
-  });
-});
-afterAll(async () => {
-  await subject?.close();
-  await testDb?.close();
-});
+const subject = useTestApp({ env: { FEATURE_FLAGS: 'emailNotifications' } });
 
 describe('e-mail deliveries in a batch', () => {
   it('one message that cannot be written waits alone; the rest of the batch goes to the outbox', async () => {
-    const db = testDb.database.db;
+    const db = subject.db;
     const donors = [];
     for (let i = 0; i < 3; i += 1) donors.push(await signIn(subject.app, db));
     for (const donor of donors) {
