@@ -172,3 +172,23 @@ export const channelConsents = pgTable(
 );
 
 export type ChannelConsentRow = typeof channelConsents.$inferSelect;
+
+/**
+ * Inbound WhatsApp webhook events already acted on (issue #32 item 10): a signed webhook
+ * replayed (by anyone who captured it, or by Meta retrying) is acknowledged but not acted on
+ * again. `key` is the message id (`wamid…`) of an inbound message, or `<wamid>:<status>` for a
+ * delivery status. Inserted with ON CONFLICT DO NOTHING before acting, so of two instances
+ * receiving the same event at once exactly one acts. Rows older than the retention
+ * (notifications/whatsapp-webhook.service.ts) are deleted; older events are refused by their
+ * timestamp anyway.
+ */
+export const whatsappWebhookEvents = pgTable(
+  'whatsapp_webhook_events',
+  {
+    key: text().primaryKey(),
+    /** Meta's `timestamp` of the event. */
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('whatsapp_webhook_events_received_at_idx').on(table.receivedAt)],
+);
