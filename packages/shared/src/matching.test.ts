@@ -5,6 +5,7 @@ import {
   MATCHING_DEFAULTS,
   nextRadius,
   rankCandidates,
+  selectionDeferral,
   type MatchCandidate,
   type MatchRequest,
   type MatchSettings,
@@ -168,6 +169,23 @@ describe('eligibility decided at matching time', () => {
     expect(turning('2008-06-16')).toBe('deferred');
     expect(turning('1960-06-15')).toBe('deferred');
     expect(turning('1960-06-16')).toBeNull();
+  });
+});
+
+describe('selectionDeferral', () => {
+  it('is the interval and deferral part of exclusionReason, whatever the status or place', () => {
+    const far = { ...north(500), status: 'suspended', available: false };
+    expect(selectionDeferral(candidate(far), NOW)).toBeNull();
+    expect(
+      selectionDeferral(candidate({ ...far, lastDonationAt: new Date(NOW - 10 * DAY) }), NOW),
+    ).toBe('donation_interval');
+    expect(
+      selectionDeferral(candidate({ ...far, ...answering({ conditions: ['leprosy'] }) }), NOW),
+    ).toBe('deferred');
+    expect(
+      selectionDeferral(candidate({ questionnaire: { answers: HEALTHY, onHold: true } }), NOW),
+    ).toBe('deferred');
+    expect(selectionDeferral(candidate({ dateOfBirth: '1960-01-01' }), NOW)).toBe('deferred');
   });
 });
 

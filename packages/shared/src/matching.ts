@@ -146,6 +146,22 @@ export function isDeferredAt(
   }).eligible;
 }
 
+/**
+ * The donor-selection part of `exclusionReason` alone (issue #32 items 1 and 2): the donation
+ * interval, then every deferral (answers evaluated at `now`, a review on hold, age). Null when
+ * the donor may give at `now`. Status, deletion, availability, type and distance are the
+ * caller's. The matcher, the accept-time check and the "you can give blood again" reminder all
+ * decide with it, so they cannot disagree.
+ */
+export function selectionDeferral(
+  candidate: Pick<MatchCandidate, 'questionnaire' | 'dateOfBirth' | 'gender' | 'lastDonationAt'>,
+  now: number,
+): 'donation_interval' | 'deferred' | null {
+  if (!isPastDonationInterval(candidate, now)) return 'donation_interval';
+  if (isDeferredAt(candidate, now)) return 'deferred';
+  return null;
+}
+
 /** Why a candidate is not told, or null when they are eligible for this request. */
 export function exclusionReason(
   candidate: MatchCandidate,
@@ -164,8 +180,8 @@ export function exclusionReason(
   ) {
     return 'incompatible';
   }
-  if (!isPastDonationInterval(candidate, now)) return 'donation_interval';
-  if (isDeferredAt(candidate, now)) return 'deferred';
+  const deferral = selectionDeferral(candidate, now);
+  if (deferral) return deferral;
   if (candidate.latitude === null || candidate.longitude === null) return 'no_location';
   const distance = haversineKm(request, {
     latitude: candidate.latitude,
