@@ -57,6 +57,13 @@ export const bloodRequests = pgTable(
     /** Null once the requester's account was erased. */
     contactPhone: text(),
     contactEmail: text(),
+    /**
+     * Whether the contact phone was confirmed with a code sent to it (issue #32 item 9): true once
+     * confirmed; false when a code was needed but none could be sent (the number's or the
+     * platform's daily codes spent) and the request went to review unconfirmed; null when no
+     * code was asked (a hospital, an administrator, a verified account, no SMS provider).
+     */
+    contactPhoneConfirmed: boolean(),
     requiredBy: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     notes: text(),

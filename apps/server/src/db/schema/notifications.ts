@@ -77,6 +77,16 @@ export const DELIVERY_STATUSES = [
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
+ * What a delivery row is (issue #32 item 11): `outbox` a message of the outbox (an alert, a
+ * guest requester's message); `code` a one-time code and `answer` the answer to an SMS/WhatsApp
+ * reply, both sent directly (not through the outbox) and written down once handed over, only so
+ * that the provider's receipt matches a row and the channels panel counts them. They carry no
+ * destination and no text (a code is a secret).
+ */
+export const DELIVERY_KINDS = ['outbox', 'code', 'answer'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+/**
  * One row per channel (and per push subscription) a notification must still reach. Written in
  * the transaction of the event, delivered by the notification worker, so nothing is lost on a
  * crash or restart. A message to a guest requester (no account, so no in-app notification:
@@ -115,6 +125,7 @@ export const notificationDeliveries = pgTable(
     /** The last delivery receipt or status the provider reported (DELIVRD, read, failed…). */
     receiptStatus: text(),
     receiptAt: timestamp({ withTimezone: true }),
+    kind: text().$type<DeliveryKind>().notNull().default('outbox'),
   },
   (table) => [
     index('notification_deliveries_status_next_idx').on(table.status, table.nextAttemptAt),
@@ -135,8 +146,9 @@ export const notificationDeliveries = pgTable(
     ),
     check(
       'notification_deliveries_recipient_check',
-      sql`${table.notificationId} is not null or (${table.destination} is not null and ${table.bloodRequestId} is not null and ${table.payload} is not null)`,
+      sql`${table.notificationId} is not null or ${table.kind} in ('code', 'answer') or (${table.destination} is not null and ${table.bloodRequestId} is not null and ${table.payload} is not null)`,
     ),
+    check('notification_deliveries_kind_check', sql`${table.kind} in ('outbox', 'code', 'answer')`),
   ],
 );
 

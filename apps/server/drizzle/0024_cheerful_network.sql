@@ -1,0 +1,5 @@
+ALTER TABLE "notification_deliveries" DROP CONSTRAINT "notification_deliveries_recipient_check";--> statement-breakpoint
+ALTER TABLE "blood_requests" ADD COLUMN "contact_phone_confirmed" boolean;--> statement-breakpoint
+ALTER TABLE "notification_deliveries" ADD COLUMN "kind" text DEFAULT 'outbox' NOT NULL;--> statement-breakpoint
+ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_kind_check" CHECK ("notification_deliveries"."kind" in ('outbox', 'code', 'answer'));--> statement-breakpoint
+ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_recipient_check" CHECK ("notification_deliveries"."notification_id" is not null or "notification_deliveries"."kind" in ('code', 'answer') or ("notification_deliveries"."destination" is not null and "notification_deliveries"."blood_request_id" is not null and "notification_deliveries"."payload" is not null));
