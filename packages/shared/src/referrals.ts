@@ -32,6 +32,10 @@ export const myReferralsSchema = z.object({
   joined: z.number().int().nonnegative(),
   /** Of those, how many have given blood since (a donation recorded or reported). */
   donated: z.number().int().nonnegative(),
+  /**
+   * The badges: `reached` once that many invitees are approved donors (an administrator approved
+   * them and they are not erased); pending, rejected, suspended and erased accounts do not count.
+   */
   milestones: z.array(z.object({ joined: z.number().int(), reached: z.boolean() })),
   /** Only invitees who agreed to be named, first name only. */
   friends: z.array(z.object({ firstName: z.string(), joinedAt: z.string(), donated: z.boolean() })),

@@ -118,13 +118,67 @@ describe('referrals (referralSystem)', () => {
     );
     expect(mine.joined).toBe(2);
     expect(mine.donated).toBe(1);
-    expect(mine.milestones[0]).toEqual({ joined: 1, reached: true });
+    // Both still wait for an administrator: no badge yet (issue #32 item 20).
+    expect(mine.milestones[0]).toEqual({ joined: 1, reached: false });
     expect(mine.milestones[1]).toEqual({ joined: 5, reached: false });
     // Only Priya agreed; the one who donated did not, so no name is tied to that donation.
     expect(mine.friends).toEqual([
       { firstName: 'Priya', joinedAt: priya.createdAt.toISOString(), donated: false },
     ]);
     expect(JSON.stringify(mine)).not.toContain('Quiet');
+    await t.db.update(users).set({ status: 'approved' }).where(eq(users.id, priya.id));
+    const approved = myReferralsSchema.parse(
+      (await t.app.inject({ url: '/api/v1/referrals/me', headers: donor.headers })).json().data,
+    );
+    expect(approved.milestones[0]).toEqual({ joined: 1, reached: true });
+  });
+
+  it('gives badges only for approved invitees: not pending, rejected, suspended or erased ones', async () => {
+    const admin = await signIn(t.app, t.db, { role: 'admin' });
+    await setFlag(admin.headers, true);
+    const donor = await signIn(t.app, t.db, { role: 'donor' });
+    const { code } = (
+      await t.app.inject({ url: '/api/v1/referrals/me', headers: donor.headers })
+    ).json().data;
+    const kinds = ['pending', 'rejected', 'suspended', 'erased', 'approved'] as const;
+    for (const kind of kinds) {
+      const res = await register({ email: `${kind}@example.org`, referralCode: code });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const set = (kind: string, values: Partial<typeof users.$inferInsert>) =>
+      t.db.update(users).set(values).where(eq(users.email, `${kind}@example.org`));
+    await set('rejected', { status: 'rejected' });
+    await set('suspended', { status: 'suspended' });
+    // An account erased after its approval.
+    await set('erased', { status: 'approved', deletedAt: new Date() });
+    const read = async () =>
+      myReferralsSchema.parse(
+        (await t.app.inject({ url: '/api/v1/referrals/me', headers: donor.headers })).json().data,
+      );
+
+    // Still waiting for an administrator.
+    await set('approved', { status: 'pending' });
+    const before = await read();
+    // Five accounts joined with the code and none of them is an approved donor: no badge.
+    expect(before.joined).toBe(5);
+    expect(before.milestones.every((milestone) => !milestone.reached)).toBe(true);
+
+    await set('approved', { status: 'approved' });
+    const after = await read();
+    expect(after.milestones).toEqual([
+      { joined: 1, reached: true },
+      { joined: 5, reached: false },
+      { joined: 10, reached: false },
+      { joined: 25, reached: false },
+    ]);
+    const rows = await t.db
+      .select({ email: users.email, status: users.status, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.referredBy, donor.row.id));
+    expect(rows).toHaveLength(5);
+    expect(rows.filter((row) => row.status === 'approved' && !row.deletedAt)).toEqual([
+      { email: 'approved@example.org', status: 'approved', deletedAt: null },
+    ]);
   });
 
   it('shows administrators the counts and the addresses many accounts came from', async () => {
