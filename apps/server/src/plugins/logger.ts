@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config/env';
+import { databaseErrorSummary } from '../lib/db-errors';
 
 /** Fields that carry secrets or personal data; they never reach a log line. */
 export const SENSITIVE_FIELDS = [
@@ -61,11 +62,22 @@ function decodeSafe(value: string): string {
   }
 }
 
+function serializeError(error: unknown): unknown {
+  const summary = databaseErrorSummary(error);
+  if (summary) return summary;
+  return error instanceof Error ? pino.stdSerializers.err(error) : error;
+}
+
 export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
+      // A failed statement's message and fields carry its parameters (e-mail addresses, phones),
+      // which the path redaction above cannot see: log its SQLSTATE and statement fingerprint
+      // instead (#32 item 18). Any other error is logged as pino does.
+      err: serializeError,
+      error: serializeError,
       // Fastify's default minus nothing we need, plus URL redaction. Bodies are never logged.
       req(request: FastifyRequest) {
         // Anything else logged under `req` passes through (redaction still applies).

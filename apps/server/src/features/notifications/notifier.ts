@@ -11,6 +11,7 @@ import {
   type NotificationDeliveryRow,
 } from '../../db/schema';
 import { createCoalescingRunner } from '../../lib/coalescing-runner';
+import { safeErrorMessage } from '../../lib/db-errors';
 import { readNotificationSettings } from '../../lib/notification-settings';
 import type {
   Channel,
@@ -345,7 +346,8 @@ export function createNotifier(deps: NotifierDeps) {
       }
       await apply(row, await channel.deliver(row));
     } catch (error) {
-      await retryLater(row, error instanceof Error ? error.message : String(error));
+      // Stored and logged: a failed statement's values stay out (#32 item 18).
+      await retryLater(row, safeErrorMessage(error));
     }
   }
 
@@ -354,7 +356,7 @@ export function createNotifier(deps: NotifierDeps) {
     try {
       outcomes = await channel.deliverMany!(rows);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = safeErrorMessage(error);
       for (const row of rows) await retryLater(row, reason);
       return;
     }

@@ -4,6 +4,7 @@ import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/client';
 import { mailOutbox, type MailOutboxRow } from '../../../db/schema';
 import { createCoalescingRunner } from '../../../lib/coalescing-runner';
+import { safeErrorMessage } from '../../../lib/db-errors';
 
 /** After the n-th failed attempt the next one waits 1 minute × 2^(n−1); after the 8th, it gives up. */
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -201,7 +202,8 @@ export function createMailer(deps: MailerDeps) {
       );
       return { messageId: info.messageId ?? null, error: null };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // Stored and logged: a failed statement's values stay out (#32 item 18).
+      const reason = safeErrorMessage(error);
       const giveUp = final || row.attempts >= MAIL_MAX_ATTEMPTS;
       await db
         .update(mailOutbox)
