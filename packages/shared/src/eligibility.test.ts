@@ -15,6 +15,7 @@ import {
   evaluateEligibility,
   maxDonationVolumeMl,
   nextEligibleAfterDonation,
+  nextEligibleAfterLastDonation,
   type EligibilityInput,
 } from './eligibility';
 
@@ -320,5 +321,35 @@ describe('combinations', () => {
       minWeightKg: 45,
       minHemoglobinGdl: 12.5,
     });
+  });
+});
+
+describe("nextEligibleAfterLastDonation (the reminder's date, #32 item 1)", () => {
+  // 01:30 IST on 11 March 2026 (10 March in UTC): a man may give again from 9 June, 00:00 IST.
+  const lastDonationAt = new Date('2026-03-10T20:00:00.000Z');
+  const after = (answerOverrides: Partial<QuestionnaireAnswers>) =>
+    nextEligibleAfterLastDonation({
+      dateOfBirth: '1990-04-01',
+      gender: 'male',
+      answers: answers(answerOverrides),
+      lastDonationAt,
+    })?.toISOString();
+
+  it('is the end of the interval when nothing else runs past it', () => {
+    expect(after({})).toBe(IST('2026-06-09'));
+    // A deferral over before the interval ends changes nothing.
+    expect(
+      after({ conditions: ['antibiotics'], conditionDates: { antibiotics: '2026-03-20' } }),
+    ).toBe(IST('2026-06-09'));
+  });
+
+  it('is the end of a deferral that runs past the interval, even one declared after the donation', () => {
+    expect(
+      after({ conditions: ['zika_travel'], conditionDates: { zika_travel: '2026-05-10' } }),
+    ).toBe(IST('2026-09-07'));
+  });
+
+  it('is null under a permanent deferral', () => {
+    expect(after({ conditions: ['leprosy'] })).toBeUndefined();
   });
 });

@@ -284,6 +284,23 @@ export function nextEligibleAfterDonation(
 }
 
 /**
+ * When a donor who gave at `lastDonationAt` may give again, all rules counted: the evaluation's
+ * `nextEligibleAt` as it stood at that donation, that is the latest end among the donation
+ * interval and every timed deferral running after it (a Zika deferral that ends 90 days after
+ * the interval moves the date 90 days). Null when no date can be known (a permanent deferral).
+ * Issue #32 item 1: the "you can give blood again" reminder names this date, and goes out only
+ * once the matcher's own check finds the donor eligible (a deferral "while it lasts", a review
+ * or an age limit has no end date: the reminder waits for it to be lifted).
+ */
+export function nextEligibleAfterLastDonation(
+  input: EligibilityInput & { lastDonationAt: Date | string },
+): Date | null {
+  const atDonation = new Date(input.lastDonationAt);
+  const { nextEligibleAt } = evaluateEligibility({ ...input, now: atDonation });
+  return nextEligibleAt ? new Date(nextEligibleAt) : null;
+}
+
+/**
  * The age rule at `now` (Schedule F XII-B 1.A: 18 to 65; NBTC 2017: a first-time donor not over
  * 60), or null when the age is fine. `isFirstTime`: no earlier donation is known.
  */

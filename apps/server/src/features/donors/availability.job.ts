@@ -4,6 +4,9 @@ import {
   ELIGIBILITY_RULES,
   indianDate,
   nextEligibleAfterDonation,
+  nextEligibleAfterLastDonation,
+  selectionDeferral,
+  TIMED_DEFERRALS,
   todayInIndia,
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
@@ -26,6 +29,19 @@ export const AVAILABILITY_JOB_INTERVAL_MS = 60 * 60_000;
  * who have been eligible for months.
  */
 export const ELIGIBILITY_REMINDER_WINDOW_DAYS = 3;
+/**
+ * The longest timed deferral in days (a month counted as 31): one declared after a donation can
+ * move "again" that far past the interval. A later one is no longer news about that donation.
+ */
+const LONGEST_TIMED_DEFERRAL_DAYS = Math.max(
+  ...Object.values(TIMED_DEFERRALS).map(({ period }) =>
+    'months' in period
+      ? period.months * 31
+      : 'days' in period
+        ? period.days
+        : Math.ceil(period.hoursAfterDay / 24) + 1,
+  ),
+);
 
 export interface AvailabilityJobDeps {
   db: Db;
@@ -46,19 +62,39 @@ export function createAvailabilityJob(deps: AvailabilityJobDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
-  /** Donors eligible again since at most ELIGIBILITY_REMINDER_WINDOW_DAYS, not yet told. */
+  /**
+   * Donors eligible again since at most ELIGIBILITY_REMINDER_WINDOW_DAYS, not yet told. Issue #32
+   * item 1: "eligible" is the matcher's own decision (`selectionDeferral`: the interval, every
+   * deferral of the answers evaluated now, a review holding the answers, the age limits; the
+   * query keeps approved, not erased donors), and the date is the one the evaluation gives, so
+   * a donor deferred past the interval (Zika, surgery…) hears nothing until that deferral ends,
+   * then hears that date, still once per donation. A deferral without an end date (pregnancy,
+   * a permanent condition, a review, age 66) keeps them silent; when one is lifted later than
+   * the window after the date, there is no reminder for that donation.
+   */
   async function tellEligibleAgain(at: number): Promise<number> {
     const shortest = Math.min(...Object.values(ELIGIBILITY_RULES.donationIntervalDays));
     const longest = Math.max(...Object.values(ELIGIBILITY_RULES.donationIntervalDays));
     // A day either side: the interval counts Indian days from the donation's Indian day.
     const candidates = await createDonorsRepository(db).listDueEligibilityReminder(
-      new Date(at - (longest + ELIGIBILITY_REMINDER_WINDOW_DAYS + 1) * DAY_MS),
+      new Date(
+        at -
+          (longest + LONGEST_TIMED_DEFERRAL_DAYS + ELIGIBILITY_REMINDER_WINDOW_DAYS + 1) * DAY_MS,
+      ),
       new Date(at - (shortest - 1) * DAY_MS),
     );
     let told = 0;
     for (const donor of candidates) {
       const lastDonationAt = donor.lastDonationAt!;
-      const eligibleAt = nextEligibleAfterDonation(lastDonationAt, donor.gender);
+      if (selectionDeferral(donor, at) !== null) continue;
+      const eligibleAt = donor.questionnaire
+        ? (nextEligibleAfterLastDonation({
+            dateOfBirth: donor.dateOfBirth,
+            gender: donor.gender,
+            answers: donor.questionnaire.answers,
+            lastDonationAt,
+          }) ?? nextEligibleAfterDonation(lastDonationAt, donor.gender))
+        : nextEligibleAfterDonation(lastDonationAt, donor.gender);
       if (eligibleAt.getTime() > at) continue;
       if (eligibleAt.getTime() <= at - ELIGIBILITY_REMINDER_WINDOW_DAYS * DAY_MS) continue;
       const sent = await db.transaction(async (tx) => {

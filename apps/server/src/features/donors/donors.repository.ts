@@ -119,12 +119,23 @@ export function createDonorsRepository(db: Db) {
 
     /**
      * Approved donors whose latest donation is between `donatedAfter` and `donatedBefore` and
-     * who were not yet told they may give again after it (the caller checks the exact day).
+     * who were not yet told they may give again after it, with what the matcher reads to decide
+     * whether they may give (issue #32 item 1: the date of birth, the answers and whether a
+     * review holds them, as `candidateSql` reads them); the caller decides and checks the day.
      */
     async listDueEligibilityReminder(donatedAfter: Date, donatedBefore: Date) {
-      return db
-        .select({ id: users.id, gender: users.gender, lastDonationAt: users.lastDonationAt })
+      const rows = await db
+        .select({
+          id: users.id,
+          gender: users.gender,
+          dateOfBirth: users.dateOfBirth,
+          lastDonationAt: users.lastDonationAt,
+          answers: questionnaires.answers,
+          onHold: sql<boolean>`(${questionnaires.reviewDecision} is not distinct from 'rejected'
+            or ${questionnaires.reviewRequiredReason} is not null)`,
+        })
         .from(users)
+        .leftJoin(questionnaires, eq(questionnaires.userId, users.id))
         .where(
           and(
             eq(users.role, 'donor'),
@@ -136,6 +147,10 @@ export function createDonorsRepository(db: Db) {
             sql`${users.eligibilityRemindedFor} is distinct from ${users.lastDonationAt}`,
           ),
         );
+      return rows.map(({ answers, onHold, ...row }) => ({
+        ...row,
+        questionnaire: answers ? { answers, onHold: Boolean(onHold) } : null,
+      }));
     },
 
     /**
