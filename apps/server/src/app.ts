@@ -169,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await app.register(whatsappWebhookRoutes, {
       whatsapp: services.whatsapp,
       verifyToken: config.whatsapp.verifyToken,
-      replies: services.replies,
+      webhook: services.whatsappWebhook,
     });
   }
   await app.register(adminRoutes, {

@@ -112,6 +112,10 @@ import {
 } from './features/notifications/channels/whatsapp';
 import { createReplyRouter, type ReplyRouter } from './features/notifications/replies';
 import {
+  createWhatsAppWebhookService,
+  type WhatsAppWebhookService,
+} from './features/notifications/whatsapp-webhook.service';
+import {
   createChannelsService,
   type ChannelsService,
 } from './features/notifications/channels.service';
@@ -147,6 +151,8 @@ export interface AppServices {
   whatsapp: WhatsAppChannel | null;
   /** Replies by SMS and WhatsApp (YES, STOP, buttons). */
   replies: ReplyRouter;
+  /** The signed WhatsApp webhook's events, each acted on once and only while fresh. */
+  whatsappWebhook: WhatsAppWebhookService;
   /** Consent to phone channels, channel health for the console, short links. */
   channels: ChannelsService;
   uploads: UploadStore;
@@ -360,7 +366,13 @@ export function createServices(
           address: view.address ?? view.city,
         };
       } catch (error) {
-        // Already answered, closed, not asked: the donor gets the polite "late" answer.
+        // Issue #32 item 2: a refused accept says why, not "late".
+        if (isAppError(error) && error.code === 'DONOR_NOT_ELIGIBLE') {
+          const details = error.details as { nextEligibleAt?: string | null } | undefined;
+          return { outcome: 'not_eligible', nextEligibleAt: details?.nextEligibleAt ?? null };
+        }
+        // Already answered, closed, not asked, suspended (issue #32 item 6: checked in the
+        // service, and their open matches were voided): the polite "late" answer.
         if (isAppError(error)) return { outcome: 'late' };
         throw error;
       }
@@ -387,6 +399,7 @@ export function createServices(
     sms,
     whatsapp,
     replies,
+    whatsappWebhook: createWhatsAppWebhookService({ db, now, replies }),
     channels: createChannelsService({
       db,
       now,
@@ -438,7 +451,15 @@ export function createServices(
       isAllowedPushEndpoint: options.isAllowedPushEndpoint,
     }),
     notificationSettings: createNotificationSettingsService({ db, now }),
-    admin: createAdminService({ db, notifier, sessions, flags, userViews, now }),
+    admin: createAdminService({
+      db,
+      notifier,
+      sessions,
+      flags,
+      userViews,
+      matches: bloodRequests,
+      now,
+    }),
     donorExport: createDonorExportService({
       db,
       flags,
@@ -458,6 +479,7 @@ export function createServices(
       phoneVerification,
       isSmsAvailable: () => phoneCodes.available,
       config,
+      limitStore,
       now,
     }),
     analytics: createAnalyticsService({ db, now }),

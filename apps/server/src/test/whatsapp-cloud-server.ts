@@ -34,7 +34,13 @@ export async function startWhatsAppCloudServer(options: {
   phoneNumberId: string;
   /** A fixed port (the browser tests' harness); default: any free one. */
   port?: number;
+  /** Meta's clock, for the webhooks' `timestamp` (the app's `now` in tests); default: Date.now. */
+  now?: () => number;
 }) {
+  const clock = options.now ?? Date.now;
+  /** Meta's `timestamp`: Unix seconds as a string. */
+  const stamp = (at?: number) => String(Math.floor((at ?? clock()) / 1000));
+  const inboundId = () => `wamid.in${randomBytes(6).toString('hex')}`;
   const messages: CloudMessage[] = [];
   let failNext = 0;
   const server = http.createServer((request, response) => {
@@ -108,16 +114,25 @@ export async function startWhatsAppCloudServer(options: {
     failNext(n: number) {
       failNext = n;
     },
-    /** A quick-reply button press on a template message. */
-    buttonWebhook(from: string, payload: string, text: string, secret?: string) {
+    /**
+     * A quick-reply button press on a template message. `event.id` / `event.at` fix the
+     * message id and Meta's timestamp (ms); default: a new id, now.
+     */
+    buttonWebhook(
+      from: string,
+      payload: string,
+      text: string,
+      secret?: string,
+      event: { id?: string; at?: number } = {},
+    ) {
       return signed(
         {
           contacts: [{ wa_id: from }],
           messages: [
             {
               from,
-              id: `wamid.in${randomBytes(6).toString('hex')}`,
-              timestamp: '1764072000',
+              id: event.id ?? inboundId(),
+              timestamp: stamp(event.at),
               type: 'button',
               button: { payload, text },
             },
@@ -126,16 +141,23 @@ export async function startWhatsAppCloudServer(options: {
         secret,
       );
     },
-    textWebhook(from: string, body: string) {
+    textWebhook(from: string, body: string, event: { id?: string; at?: number } = {}) {
       return signed({
+        contacts: [{ wa_id: from }],
         messages: [
-          { from, id: `wamid.in${randomBytes(6).toString('hex')}`, type: 'text', text: { body } },
+          {
+            from,
+            id: event.id ?? inboundId(),
+            timestamp: stamp(event.at),
+            type: 'text',
+            text: { body },
+          },
         ],
       });
     },
-    statusWebhook(id: string, status: string) {
+    statusWebhook(id: string, status: string, event: { at?: number } = {}) {
       return signed({
-        statuses: [{ id, status, timestamp: '1764072000', recipient_id: '919812345678' }],
+        statuses: [{ id, status, timestamp: stamp(event.at), recipient_id: '919812345678' }],
       });
     },
     async close() {

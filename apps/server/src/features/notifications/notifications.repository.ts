@@ -1,11 +1,13 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cachedRead } from '../../db/read-cache';
 import {
   hospitals,
+  notificationDeliveries,
   notifications,
   pushSubscriptions,
   users,
+  whatsappWebhookEvents,
   type NotificationRow,
 } from '../../db/schema';
 import { CALLER_COLUMNS, callerFactsFrom } from '../../plugins/auth';
@@ -149,3 +151,49 @@ export function createNotificationsRepository(db: Db) {
 }
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
+
+/** The statements of the WhatsApp webhook (whatsapp-webhook.service.ts). */
+export function createWhatsAppWebhookRepository(db: Db) {
+  return {
+    /**
+     * Claims an inbound event for this instance: true when it was not seen before. One
+     * statement (insert ... on conflict do nothing), so of two instances receiving the same
+     * event at once exactly one gets true.
+     */
+    async claimEvent(key: string, sentAt: Date, receivedAt: Date): Promise<boolean> {
+      const rows = await db
+        .insert(whatsappWebhookEvents)
+        .values({ key, sentAt, receivedAt })
+        .onConflictDoNothing({ target: whatsappWebhookEvents.key })
+        .returning({ key: whatsappWebhookEvents.key });
+      return rows.length > 0;
+    },
+
+    /** Gives a claim back when acting on the event failed, so Meta's retry is acted on. */
+    async releaseEvent(key: string): Promise<void> {
+      await db.delete(whatsappWebhookEvents).where(eq(whatsappWebhookEvents.key, key));
+    },
+
+    /** Forgets events received before `before` (the retention). */
+    async deleteEventsReceivedBefore(before: Date): Promise<void> {
+      await db.delete(whatsappWebhookEvents).where(lt(whatsappWebhookEvents.receivedAt, before));
+    },
+
+    /** Stores a delivery status (sent, delivered, read, failed) on the WhatsApp delivery row. */
+    async recordDeliveryStatus(providerMessageId: string, status: string, at: Date) {
+      const updated = await db
+        .update(notificationDeliveries)
+        .set({ receiptStatus: status.toUpperCase(), receiptAt: at })
+        .where(
+          and(
+            eq(notificationDeliveries.channel, 'whatsapp'),
+            eq(notificationDeliveries.providerMessageId, providerMessageId),
+          ),
+        )
+        .returning({ id: notificationDeliveries.id });
+      return updated.length > 0;
+    },
+  };
+}
+
+export type WhatsAppWebhookRepository = ReturnType<typeof createWhatsAppWebhookRepository>;

@@ -51,6 +51,7 @@ describe('donor alerts on WhatsApp (Cloud API)', () => {
       token: 'test-token',
       appSecret: SECRET,
       phoneNumberId: '1234567890',
+      now: () => clock,
     });
     subject = await createTestApp({
       database: testDb.database,

@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { WhatsAppChannel } from './channels/whatsapp';
 import { WHATSAPP_ACCEPT, WHATSAPP_DECLINE } from './channels/whatsapp';
-import type { ReplyRouter } from './replies';
+import type { WhatsAppWebhookEvent, WhatsAppWebhookService } from './whatsapp-webhook.service';
 
 export interface WhatsAppWebhookOptions {
   whatsapp: WhatsAppChannel;
   verifyToken: string;
-  replies: ReplyRouter;
+  webhook: WhatsAppWebhookService;
 }
+
+/** Meta's `timestamp`: Unix seconds as a string. */
+const unixSeconds = z.string().regex(/^\d{1,12}$/);
 
 /** The parts of the Cloud API's webhook this server reads; the rest is ignored. */
 const webhookSchema = z.object({
@@ -25,6 +28,8 @@ const webhookSchema = z.object({
                   messages: z
                     .array(
                       z.object({
+                        id: z.string().min(1).max(256),
+                        timestamp: unixSeconds,
                         from: z.string().regex(/^\d{6,20}$/),
                         type: z.string(),
                         text: z.object({ body: z.string().max(4096) }).optional(),
@@ -42,7 +47,13 @@ const webhookSchema = z.object({
                     )
                     .optional(),
                   statuses: z
-                    .array(z.object({ id: z.string().max(256), status: z.string().max(32) }))
+                    .array(
+                      z.object({
+                        id: z.string().max(256),
+                        status: z.string().max(32),
+                        timestamp: unixSeconds,
+                      }),
+                    )
                     .optional(),
                 })
                 .passthrough(),
@@ -72,7 +83,7 @@ function parseButton(payload: string | undefined) {
  */
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WhatsAppWebhookOptions> = async (
   app,
-  { whatsapp, verifyToken, replies },
+  { whatsapp, verifyToken, webhook },
 ) => {
   // The signature covers the exact bytes: keep them, parse after checking.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
@@ -117,7 +128,12 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WhatsAppWebhookOptions
           'Signed by Meta: `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET>`; ' +
           'a missing or wrong signature is 401 and nothing is read. "I can donate" / "Not now" answer the alert ' +
           'the button belongs to (exactly like the in-app buttons); STOP withdraws the WhatsApp consent; statuses ' +
-          '(sent, delivered, read, failed) are stored on the delivery.',
+          '(sent, delivered, read, failed) are stored on the delivery. Every message and status must carry ' +
+          "Meta's `id` and `timestamp` (else 400). Each is acted on at most once: a replayed or retried " +
+          'webhook (the same message id, or the same status of the same message) and an event whose ' +
+          '`timestamp` is more than 15 minutes older than the server clock are answered 200 but not acted ' +
+          'on (so Meta does not retry them); `data.handled` counts the messages acted on, `data.ignored` ' +
+          'the events skipped. Message ids are remembered for 48 hours; the same holds across instances.',
       },
     },
     async (request, reply) => {
@@ -137,32 +153,42 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WhatsAppWebhookOptions
       }
       const parsed = webhookSchema.safeParse(json);
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'Unexpected webhook body.');
-      let handled = 0;
+      const events: WhatsAppWebhookEvent[] = [];
       for (const entry of parsed.data.entry) {
         for (const change of entry.changes) {
           for (const status of change.value.statuses ?? []) {
-            await whatsapp.recordStatus(status.id, status.status);
+            events.push({
+              kind: 'status',
+              id: status.id,
+              status: status.status,
+              timestamp: Number(status.timestamp),
+            });
           }
           for (const message of change.value.messages ?? []) {
             const button =
               parseButton(message.button?.payload) ??
               parseButton(message.interactive?.button_reply?.id);
-            await replies.handle({
-              channel: 'whatsapp',
-              from: `+${message.from}`,
-              text:
-                message.text?.body ??
-                message.button?.text ??
-                message.interactive?.button_reply?.title ??
-                '',
-              deliveryId: button?.deliveryId ?? null,
-              intent: button?.intent ?? null,
+            events.push({
+              kind: 'message',
+              id: message.id,
+              timestamp: Number(message.timestamp),
+              reply: {
+                channel: 'whatsapp',
+                from: `+${message.from}`,
+                text:
+                  message.text?.body ??
+                  message.button?.text ??
+                  message.interactive?.button_reply?.title ??
+                  '',
+                deliveryId: button?.deliveryId ?? null,
+                intent: button?.intent ?? null,
+              },
             });
-            handled += 1;
           }
         }
       }
-      return reply.send({ success: true, data: { handled } });
+      const { handled, ignored } = await webhook.handle(events);
+      return reply.send({ success: true, data: { handled, ignored } });
     },
   );
 };

@@ -1,9 +1,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_SETTINGS_DEFAULTS } from '@bdms/shared';
-import { and, eq } from 'drizzle-orm';
 import type { WhatsAppConfig } from '../../../config/env';
 import type { Db } from '../../../db/client';
-import { notificationDeliveries, type NotificationDeliveryRow } from '../../../db/schema';
+import type { NotificationDeliveryRow } from '../../../db/schema';
 import { readNotificationSettings } from '../../../lib/notification-settings';
 import { hasConsent } from '../consents';
 import { mailLanguage } from '../mail/templates';
@@ -27,8 +26,6 @@ export type WhatsAppChannel = Channel & {
   sendText(to: string, text: string): Promise<string>;
   /** Whether `signature` (X-Hub-Signature-256) is the app secret's HMAC of `rawBody`. */
   verifySignature(rawBody: Buffer, signature: string | undefined): boolean;
-  /** Stores a delivery status (sent, delivered, read, failed) on the delivery row. */
-  recordStatus(messageId: string, status: string): Promise<boolean>;
 };
 
 class WhatsAppError extends Error {
@@ -246,20 +243,6 @@ export function createWhatsAppChannel(deps: WhatsAppChannelDeps): WhatsAppChanne
       const given = Buffer.from(signature.slice('sha256='.length), 'hex');
       const expected = createHmac('sha256', config.appSecret).update(rawBody).digest();
       return given.length === expected.length && timingSafeEqual(given, expected);
-    },
-
-    async recordStatus(messageId, status) {
-      const updated = await db
-        .update(notificationDeliveries)
-        .set({ receiptStatus: status.toUpperCase(), receiptAt: new Date(now()) })
-        .where(
-          and(
-            eq(notificationDeliveries.channel, 'whatsapp'),
-            eq(notificationDeliveries.providerMessageId, messageId),
-          ),
-        )
-        .returning({ id: notificationDeliveries.id });
-      return updated.length > 0;
     },
 
     health(): ChannelHealth {
