@@ -12,8 +12,10 @@ import type { Db } from '../../db/client';
 import { hospitals, oneTimeCodes, users, type HospitalRow, type UserRow } from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
 import { AppError } from '../../lib/app-error';
+import { createAttemptLimiter } from '../../lib/attempt-limiter';
 import { tooManyAttempts } from '../../lib/auth-limits';
 import type { DailyCounters } from '../../lib/daily-counters';
+import type { LimitStore } from '../../lib/limit-store';
 import { uniqueViolation } from '../../lib/db-errors';
 import { consumeCode, takeCodeAttempt, voidCodesOf } from '../../lib/one-time-codes';
 import { hashPassword } from '../../lib/password';
@@ -31,6 +33,18 @@ import { createHospitalsRepository } from './hospitals.repository';
 const EMAIL_PURPOSE = 'email_confirmation';
 /** E-mail confirmation codes mailed per account per day (India): the first one counts. */
 export const EMAIL_CODES_PER_DAY = 5;
+
+/**
+ * Self-registrations accepted per hour, all addresses together (#32 item 15): each one mails a
+ * stranger-chosen address from the platform's sender, so a botnet spread over many addresses
+ * must not turn it into a mail cannon. India has about 4,000 licensed blood centres (NBTC), each
+ * registering once: even a launch drive that brings them all in within a few weeks needs far
+ * fewer than 20 an hour, while 20 an hour bounds what an attacker can send.
+ */
+export const REGISTRATIONS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60_000;
+export const REGISTRATIONS_BUSY_MESSAGE =
+  'Too many blood centres have registered in the last hour. Please try again later.';
 
 export const REGISTRATION_OFF_MESSAGE = 'Hospital registration is not open.';
 export const UNKNOWN_FACILITY_MESSAGE = 'Choose your blood centre from the directory search.';
@@ -59,6 +73,8 @@ export interface HospitalRegistrationDeps {
   /** True when an SMS provider is configured (else phone confirmation is 409 SMS_UNAVAILABLE). */
   isSmsAvailable: () => boolean;
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  /** Where the hourly registration count is kept (services.ts: shared by every instance). */
+  limitStore?: LimitStore;
   now?: () => number;
 }
 
@@ -87,6 +103,13 @@ const notHospital = () =>
 export function createHospitalRegistration(deps: HospitalRegistrationDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  const registrationsThisHour = createAttemptLimiter({
+    max: REGISTRATIONS_PER_HOUR,
+    windowMs: HOUR_MS,
+    now,
+    store: deps.limitStore,
+    name: 'hospital-registrations',
+  });
   const emailCodeHash = (userId: string, code: string) =>
     hashOtpCode(deps.config.jwtSecret, userId, EMAIL_PURPOSE, code);
 
@@ -178,6 +201,13 @@ export function createHospitalRegistration(deps: HospitalRegistrationDeps) {
           }
           if (await repo.isEmailTaken(input.email)) throw emailTaken();
           if (await repo.isPhoneTaken(input.phone)) throw phoneTaken();
+          // Counted only for registrations that would be made (and mailed), after the checks.
+          const wait = await registrationsThisHour.consume('all');
+          if (wait > 0) {
+            throw new AppError('RATE_LIMITED', REGISTRATIONS_BUSY_MESSAGE, undefined, {
+              'retry-after': String(wait),
+            });
+          }
           const at = new Date(now());
           const hospital = await repo.insertHospital({
             name: input.name,

@@ -1,7 +1,7 @@
 import { hospitalAccountSchema, registerHospitalResultSchema } from '@bdms/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activityLog, bloodStock, facilities, hospitals, users } from '../../db/schema';
+import { activityLog, bloodStock, facilities, hospitals, mailOutbox, users } from '../../db/schema';
 import { bearer } from '../../test/auth-helpers';
 import { makeDonor, requestBody } from '../../test/blood-request-helpers';
 import { signIn, type SignedInUser } from '../../test/donor-helpers';
@@ -13,6 +13,10 @@ import { seedFacility } from '../../test/stock-helpers';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import {
+  REGISTRATIONS_BUSY_MESSAGE,
+  REGISTRATIONS_PER_HOUR,
+} from './hospital-registration.service';
 
 /**
  * Issue #17, "Blood centres and hospitals join": a centre registers itself (flag
@@ -331,6 +335,81 @@ describe('POST /api/v1/hospital-registrations', () => {
         claimedBy: [{ id: first.registration.hospitalId, name: 'Osmania Blood Centre' }],
       }),
     ]);
+  });
+});
+
+describe('what a self-registration mails (#32 item 15)', () => {
+  const SPAM_NAME = 'URGENT: your account is blocked, pay Rs 500 at upi://pay?pa=scam@ybl';
+  const SPAM_CONTACT = 'Call 98765 43210 now';
+
+  it('keeps the typed names out of the subject and first line, and quotes them as data in the body', async () => {
+    await register({ name: SPAM_NAME, contactName: SPAM_CONTACT });
+    await subject.app.services.mail.deliverDue();
+    const mail = await smtp.waitFor((message) =>
+      message.to.includes('blood.centre@osmania.example'),
+    );
+    for (const typed of [SPAM_NAME, SPAM_CONTACT, 'URGENT', 'scam@ybl', '98765']) {
+      expect(mail.subject).not.toContain(typed);
+    }
+    expect(mail.subject).toBe('Confirm your e-mail address at Blood Donation Management System');
+    const lines = mail.text.split(/\r?\n/);
+    expect(lines[0]).toBe('Hello,');
+    expect(lines.slice(0, 3).join('\n')).not.toContain('URGENT');
+    // Quoted, under the heading that says who typed it.
+    expect(mail.text).toContain('What the person who registered typed (not checked by us');
+    expect(mail.text).toContain(`  > Blood centre name: "${SPAM_NAME}"`);
+    expect(mail.text).toContain(`  > Contact name: "${SPAM_CONTACT}"`);
+    expect(mail.text.indexOf('What the person who registered typed')).toBeLessThan(
+      mail.text.indexOf(SPAM_NAME),
+    );
+    expect(mail.html).toContain('<code>&quot;Call 98765 43210 now&quot;</code>');
+    // The outbox row holds the same subject.
+    const rows = await db().select({ subject: mailOutbox.subject }).from(mailOutbox);
+    expect(rows.map((row) => row.subject).join(' ')).not.toContain('URGENT');
+  });
+
+  it('keeps the typed names out of the subject of the administrator’s decision mail', async () => {
+    const { registration: status } = await register({ name: SPAM_NAME, contactName: SPAM_CONTACT });
+    expect((await reject(status.hospitalId, 'No such licence.')).statusCode).toBe(200);
+    await subject.app.services.mail.deliverDue();
+    const mail = await smtp.waitFor((message) => /not verified/i.test(message.subject));
+    expect(mail.subject).not.toContain('URGENT');
+    expect(mail.text.split(/\r?\n/)[0]).toBe('Hello,');
+    expect(mail.text).toContain(`  > Blood centre name: "${SPAM_NAME}"`);
+    expect(mail.text).toContain('No such licence.');
+  });
+
+  it(`accepts ${REGISTRATIONS_PER_HOUR} registrations an hour from all addresses together, then answers 429 and mails nothing more`, async () => {
+    for (let i = 0; i < REGISTRATIONS_PER_HOUR; i += 1) {
+      await register({
+        email: `centre${i}@blood.example`,
+        phone: `98480${String(10_000 + i)}`,
+      });
+    }
+    const over = await call(
+      'POST',
+      '/api/v1/hospital-registrations',
+      {},
+      registration({ email: 'one.more@blood.example', phone: '9848099999' }),
+    );
+    expect(over.statusCode, over.body).toBe(429);
+    expect(over.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: REGISTRATIONS_BUSY_MESSAGE,
+    });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await db().select({ id: hospitals.id }).from(hospitals);
+    expect(rows).toHaveLength(REGISTRATIONS_PER_HOUR);
+    const accounts = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'one.more@blood.example'));
+    expect(accounts).toHaveLength(0);
+    const mails = await db()
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'one.more@blood.example'));
+    expect(mails).toHaveLength(0);
   });
 });
 

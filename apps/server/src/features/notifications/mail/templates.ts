@@ -59,12 +59,50 @@ interface Layout {
     | { kind: 'none' };
   /** A list after the intro (plain text, escaped for HTML here). */
   items?: readonly string[];
+  /**
+   * Text a stranger typed (a self-registration's names), after the highlighted part: set apart
+   * under its heading as quoted data, never in the subject or the first line (#32 item 15).
+   */
+  quoted?: QuotedData;
   outro: string;
   publicUrl: string;
 }
 
+export interface QuotedData {
+  heading: string;
+  entries: readonly { label: string; value: string }[];
+}
+
+/** Longest quoted value kept: the longest name a registration takes (200). */
+const QUOTED_MAX = 200;
+
+/** One line, no control or invisible formatting characters, capped, in straight quotes. */
+function quote(value: string): string {
+  const flat = value
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const capped = flat.length > QUOTED_MAX ? `${flat.slice(0, QUOTED_MAX)}…` : flat;
+  return `"${capped}"`;
+}
+
 /** Plain text plus a small inline-styled HTML version; every interpolation is escaped. */
 function render(layout: Layout): RenderedMail {
+  const quotedText = layout.quoted
+    ? [
+        layout.quoted.heading,
+        ...layout.quoted.entries.map((entry) => `  > ${entry.label}: ${quote(entry.value)}`),
+        '',
+      ]
+    : [];
+  const quotedHtml = layout.quoted
+    ? `<div style="border-left:3px solid #9ca3af;padding:8px 12px;background:#f9fafb;margin:16px 0"><p style="margin:0 0 8px;font-size:13px;color:#555555">${escapeHtml(layout.quoted.heading)}</p>${layout.quoted.entries
+        .map(
+          (entry) =>
+            `<p style="margin:0">${escapeHtml(entry.label)}: <code>${escapeHtml(quote(entry.value))}</code></p>`,
+        )
+        .join('')}</div>\n`
+    : '';
   const highlightText =
     layout.highlight.kind === 'code'
       ? layout.highlight.value
@@ -80,6 +118,7 @@ function render(layout: Layout): RenderedMail {
       ? [...layout.items.map((item) => `  - ${item}`), '']
       : []),
     ...(highlightText === null ? [] : [`    ${highlightText}`, '']),
+    ...quotedText,
     layout.outro,
     '',
     '-- ',
@@ -101,7 +140,7 @@ function render(layout: Layout): RenderedMail {
 <p>${escapeHtml(layout.greeting)}</p>
 <p>${escapeHtml(layout.intro)}</p>
 ${layout.items && layout.items.length > 0 ? `<ul>${layout.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>\n` : ''}${highlightHtml}
-<p>${escapeHtml(layout.outro)}</p>
+${quotedHtml}<p>${escapeHtml(layout.outro)}</p>
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
 <p style="font-size:13px;color:#555555">${escapeHtml(APP_NAME)}<br><a href="${escapeHtml(layout.publicUrl)}">${escapeHtml(layout.publicUrl)}</a></p>
 </body></html>
@@ -444,41 +483,85 @@ export interface HospitalEmailCodeMailInput {
   publicUrl: string;
 }
 
+/**
+ * The registration's own words, quoted as data (#32 item 15): anyone may register with any
+ * e-mail address, so the names are a stranger's text mailed from the platform's sender. They
+ * stay out of the subject and the first lines, and are shown as what the registrant typed.
+ */
+const REGISTRATION_QUOTE_TEXT: Record<
+  RegistrationLanguage,
+  { heading: string; hospital: string; contact: string }
+> = {
+  en: {
+    heading:
+      'What the person who registered typed (not checked by us; an administrator verifies every registration):',
+    hospital: 'Blood centre name',
+    contact: 'Contact name',
+  },
+  es: {
+    heading:
+      'Lo que escribió la persona que hizo el registro (no lo hemos comprobado; un administrador verifica cada registro):',
+    hospital: 'Nombre del centro de sangre',
+    contact: 'Nombre de contacto',
+  },
+  hi: {
+    heading:
+      'पंजीकरण करने वाले व्यक्ति ने जो लिखा (हमने इसकी जाँच नहीं की है; हर पंजीकरण की जाँच एक व्यवस्थापक करता है):',
+    hospital: 'ब्लड सेंटर का नाम',
+    contact: 'संपर्क व्यक्ति का नाम',
+  },
+};
+
+function registrationQuote(
+  lang: RegistrationLanguage,
+  hospitalName: string,
+  contactName: string,
+): QuotedData {
+  const text = REGISTRATION_QUOTE_TEXT[lang];
+  return {
+    heading: text.heading,
+    entries: [
+      { label: text.hospital, value: hospitalName },
+      { label: text.contact, value: contactName },
+    ],
+  };
+}
+
 const HOSPITAL_EMAIL_CODE_TEXT: Record<
   RegistrationLanguage,
-  (
-    name: string,
-    hospital: string,
-    minutes: number,
-  ) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'>
+  (minutes: number) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'>
 > = {
-  en: (name, hospital, minutes) => ({
-    subject: `Confirm the e-mail address of ${hospital} at ${APP_NAME}`,
-    greeting: `Hello ${name},`,
-    intro: `${hospital} was registered at ${APP_NAME} with this e-mail address. To confirm it, enter this code on the registration page:`,
+  en: (minutes) => ({
+    subject: `Confirm your e-mail address at ${APP_NAME}`,
+    greeting: 'Hello,',
+    intro: `A blood centre was registered at ${APP_NAME} with this e-mail address. To confirm the address, enter this code on the registration page:`,
     outro: `It is valid for ${minutes} minutes and can be used once. If you did not register, ignore this e-mail; the registration stays unconfirmed and an administrator checks every one.`,
   }),
-  es: (name, hospital, minutes) => ({
-    subject: `Confirma la dirección de correo de ${hospital} en ${APP_NAME}`,
-    greeting: `Hola, ${name}:`,
-    intro: `${hospital} se ha registrado en ${APP_NAME} con esta dirección de correo. Para confirmarla, introduce este código en la página de registro:`,
+  es: (minutes) => ({
+    subject: `Confirma tu dirección de correo en ${APP_NAME}`,
+    greeting: 'Hola:',
+    intro: `Se ha registrado un centro de sangre en ${APP_NAME} con esta dirección de correo. Para confirmarla, introduce este código en la página de registro:`,
     outro: `Es válido durante ${minutes} minutos y solo se puede usar una vez. Si no te has registrado, ignora este correo; el registro queda sin confirmar y un administrador revisa cada uno.`,
   }),
-  hi: (name, hospital, minutes) => ({
-    subject: `${APP_NAME} पर ${hospital} का ई-मेल पता पुष्टि करें`,
-    greeting: `नमस्ते ${name},`,
-    intro: `${hospital} को इस ई-मेल पते के साथ ${APP_NAME} पर पंजीकृत किया गया है। पुष्टि करने के लिए पंजीकरण पेज पर यह कोड डालें:`,
+  hi: (minutes) => ({
+    subject: `${APP_NAME} पर अपना ई-मेल पता पुष्टि करें`,
+    greeting: 'नमस्ते,',
+    intro: `इस ई-मेल पते के साथ ${APP_NAME} पर एक ब्लड सेंटर पंजीकृत किया गया है। पता पुष्टि करने के लिए पंजीकरण पेज पर यह कोड डालें:`,
     outro: `यह कोड ${minutes} मिनट तक मान्य है और सिर्फ़ एक बार इस्तेमाल किया जा सकता है। अगर आपने पंजीकरण नहीं किया है, तो इस ई-मेल को अनदेखा करें; पंजीकरण अपुष्ट रहेगा और हर पंजीकरण की जाँच एक व्यवस्थापक करता है।`,
   }),
 };
 
-/** The code confirming a self-registered hospital's official e-mail address. */
+/**
+ * The code confirming a self-registered hospital's official e-mail address. The names the
+ * registrant typed are quoted as data below the code, never in the subject or greeting.
+ */
 export function renderHospitalEmailCodeMail(input: HospitalEmailCodeMailInput): RenderedMail {
   const lang = registrationLanguage(input.language);
   return render({
     lang,
-    ...HOSPITAL_EMAIL_CODE_TEXT[lang](input.name, input.hospitalName, OTP_TTL_MINUTES),
+    ...HOSPITAL_EMAIL_CODE_TEXT[lang](OTP_TTL_MINUTES),
     highlight: { kind: 'code', value: input.code },
+    quoted: registrationQuote(lang, input.hospitalName, input.name),
     publicUrl: input.publicUrl,
   });
 }
@@ -496,57 +579,56 @@ export interface HospitalDecisionMailInput {
 }
 
 type DecisionText = (
-  name: string,
-  hospital: string,
   reason: string,
 ) => Pick<Layout, 'subject' | 'greeting' | 'intro' | 'outro'> & { label: string };
 
+// No registrant-typed name in the subject or the first lines (#32 item 15): it is quoted below.
 const HOSPITAL_VERIFIED_TEXT: Record<RegistrationLanguage, DecisionText> = {
-  en: (name, hospital) => ({
-    subject: `${hospital} is verified at ${APP_NAME}`,
-    greeting: `Hello ${name},`,
-    intro: `An administrator has checked the registration of ${hospital} against the blood bank directory and its licence, and verified it. You can now sign in and use the hospital dashboard:`,
+  en: () => ({
+    subject: `Your blood centre is verified at ${APP_NAME}`,
+    greeting: 'Hello,',
+    intro: `An administrator has checked the registration of your blood centre against the blood bank directory and its licence, and verified it. You can now sign in and use the hospital dashboard:`,
     label: 'Sign in',
     outro: 'Thank you for joining. Keep your stock and requests up to date: donors rely on them.',
   }),
-  es: (name, hospital) => ({
-    subject: `${hospital} está verificado en ${APP_NAME}`,
-    greeting: `Hola, ${name}:`,
-    intro: `Un administrador ha comprobado el registro de ${hospital} con el directorio de bancos de sangre y su licencia, y lo ha verificado. Ya puedes iniciar sesión y usar el panel del hospital:`,
+  es: () => ({
+    subject: `Tu centro de sangre está verificado en ${APP_NAME}`,
+    greeting: 'Hola:',
+    intro: `Un administrador ha comprobado el registro de tu centro de sangre con el directorio de bancos de sangre y su licencia, y lo ha verificado. Ya puedes iniciar sesión y usar el panel del hospital:`,
     label: 'Iniciar sesión',
     outro:
       'Gracias por unirte. Mantén al día las existencias y las solicitudes: los donantes confían en ellas.',
   }),
-  hi: (name, hospital) => ({
-    subject: `${APP_NAME} पर ${hospital} सत्यापित हो गया है`,
-    greeting: `नमस्ते ${name},`,
-    intro: `एक व्यवस्थापक ने ${hospital} के पंजीकरण को ब्लड बैंक निर्देशिका और उसके लाइसेंस से मिलाकर सत्यापित कर दिया है। अब आप साइन इन करके अस्पताल डैशबोर्ड का उपयोग कर सकते हैं:`,
+  hi: () => ({
+    subject: `${APP_NAME} पर आपका ब्लड सेंटर सत्यापित हो गया है`,
+    greeting: 'नमस्ते,',
+    intro: `एक व्यवस्थापक ने आपके ब्लड सेंटर के पंजीकरण को ब्लड बैंक निर्देशिका और उसके लाइसेंस से मिलाकर सत्यापित कर दिया है। अब आप साइन इन करके अस्पताल डैशबोर्ड का उपयोग कर सकते हैं:`,
     label: 'साइन इन करें',
     outro: 'जुड़ने के लिए धन्यवाद। अपना स्टॉक और अनुरोध अद्यतन रखें: रक्तदाता उन पर भरोसा करते हैं।',
   }),
 };
 
 const HOSPITAL_REJECTED_TEXT: Record<RegistrationLanguage, DecisionText> = {
-  en: (name, hospital, reason) => ({
-    subject: `The registration of ${hospital} at ${APP_NAME} was not verified`,
-    greeting: `Hello ${name},`,
-    intro: `An administrator could not verify the registration of ${hospital} against the blood bank directory and its licence. The reason given: ${reason}`,
+  en: (reason) => ({
+    subject: `Your blood centre registration at ${APP_NAME} was not verified`,
+    greeting: 'Hello,',
+    intro: `An administrator could not verify the registration of your blood centre against the blood bank directory and its licence. The reason given: ${reason}`,
     label: 'Sign in',
     outro:
       'If this is a mistake, reply to this e-mail or contact support with a copy of the licence (Form 28-C).',
   }),
-  es: (name, hospital, reason) => ({
-    subject: `El registro de ${hospital} en ${APP_NAME} no se ha verificado`,
-    greeting: `Hola, ${name}:`,
-    intro: `Un administrador no ha podido verificar el registro de ${hospital} con el directorio de bancos de sangre y su licencia. El motivo indicado: ${reason}`,
+  es: (reason) => ({
+    subject: `El registro de tu centro de sangre en ${APP_NAME} no se ha verificado`,
+    greeting: 'Hola:',
+    intro: `Un administrador no ha podido verificar el registro de tu centro de sangre con el directorio de bancos de sangre y su licencia. El motivo indicado: ${reason}`,
     label: 'Iniciar sesión',
     outro:
       'Si se trata de un error, responde a este correo o contacta con soporte con una copia de la licencia (formulario 28-C).',
   }),
-  hi: (name, hospital, reason) => ({
-    subject: `${APP_NAME} पर ${hospital} का पंजीकरण सत्यापित नहीं हुआ`,
-    greeting: `नमस्ते ${name},`,
-    intro: `एक व्यवस्थापक ${hospital} के पंजीकरण को ब्लड बैंक निर्देशिका और उसके लाइसेंस से सत्यापित नहीं कर सका। बताया गया कारण: ${reason}`,
+  hi: (reason) => ({
+    subject: `${APP_NAME} पर आपके ब्लड सेंटर का पंजीकरण सत्यापित नहीं हुआ`,
+    greeting: 'नमस्ते,',
+    intro: `एक व्यवस्थापक आपके ब्लड सेंटर के पंजीकरण को ब्लड बैंक निर्देशिका और उसके लाइसेंस से सत्यापित नहीं कर सका। बताया गया कारण: ${reason}`,
     label: 'साइन इन करें',
     outro:
       'अगर यह गलती है, तो इस ई-मेल का जवाब दें या लाइसेंस (फ़ॉर्म 28-C) की प्रति के साथ सहायता टीम से संपर्क करें।',
@@ -557,11 +639,12 @@ const HOSPITAL_REJECTED_TEXT: Record<RegistrationLanguage, DecisionText> = {
 export function renderHospitalDecisionMail(input: HospitalDecisionMailInput): RenderedMail {
   const lang = registrationLanguage(input.language);
   const texts = input.decision === 'verified' ? HOSPITAL_VERIFIED_TEXT : HOSPITAL_REJECTED_TEXT;
-  const { label, ...text } = texts[lang](input.name, input.hospitalName, input.reason ?? '');
+  const { label, ...text } = texts[lang](input.reason ?? '');
   return render({
     lang,
     ...text,
     highlight: { kind: 'link', url: input.link, label },
+    quoted: registrationQuote(lang, input.hospitalName, input.name),
     publicUrl: input.publicUrl,
   });
 }
