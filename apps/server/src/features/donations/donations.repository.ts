@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cachedRead } from '../../db/read-cache';
 import {
@@ -16,6 +16,33 @@ export function createDonationsRepository(db: Db) {
     async findUser(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+
+    /**
+     * Holds the donor's row until the transaction ends: two donations recorded at once for one
+     * donor are checked against each other's interval one after the other.
+     */
+    async lockDonor(id: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    },
+
+    /** The donor's donations (any, reported or verified) between two instants, oldest first. */
+    async donationsBetween(
+      donorId: string,
+      from: Date,
+      to: Date,
+    ): Promise<Pick<DonationRow, 'id' | 'donatedAt' | 'place'>[]> {
+      return db
+        .select({ id: donations.id, donatedAt: donations.donatedAt, place: donations.place })
+        .from(donations)
+        .where(
+          and(
+            eq(donations.donorId, donorId),
+            gte(donations.donatedAt, from),
+            lte(donations.donatedAt, to),
+          ),
+        )
+        .orderBy(asc(donations.donatedAt));
     },
 
     async insert(row: NewDonationRow): Promise<DonationRow> {

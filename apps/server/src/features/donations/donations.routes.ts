@@ -130,7 +130,12 @@ export const donationsRoutes: FastifyPluginAsyncZod<DonationsRoutesOptions> = as
         summary: 'Record a verified donation (hospital or admin)',
         description:
           'Hospitals and administrators. `{donorId, donatedAt (date or date-time), units? (1–2), requestId?, ' +
-          "facilityId?, place?}`; `place` defaults to the hospital account's name. The donation is verified and gets " +
+          'facilityId?, place?}`. **Hospitals** record donations made at their own facility only: the place is their ' +
+          "organisation's name (the account's name without one) and `facilityId` their own; another `place` or " +
+          '`facilityId` is 403 and nothing is stored. Administrators name any `place` (required) and facility. ' +
+          'A donation inside the donor’s interval from another of their donations, before or after it (90 days for men, ' +
+          '120 for women, Schedule F Part XII-B; same day included), is 409 `DONOR_NOT_ELIGIBLE` with the clashing date ' +
+          'and the first allowed one, and nothing is stored. The donation is verified and gets ' +
           'a certificate number `BDMS-YYYY-XXXXXXXX` (Crockford base32, 40 random bits); the donor is told and hidden ' +
           'from matching for their interval. With `requestId` the donation is linked to the donor’s match for that blood ' +
           'request (an unknown request is 404). **Hospitals** record against their own requests only (their own, ' +

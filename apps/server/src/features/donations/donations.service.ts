@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
+  birthdayAt,
   DONOR_MIN_AGE,
+  donationIntervalDays,
   indianDate,
+  nextEligibleAfterDonation,
   todayInIndia,
   type Donation,
   type DonationPage,
@@ -14,6 +17,8 @@ import type { DonationRow, UserRow } from '../../db/schema';
 import { assertSelf, assertSelfOrAdmin } from '../../lib/access';
 import {
   hasAccepted,
+  hospitalNameKey,
+  hospitalOfUser,
   isRequestOfHospital,
   linkDonationToRequest,
 } from '../../lib/blood-request-links';
@@ -85,9 +90,53 @@ function parseDonatedAt(value: string): Date {
   return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
 }
 
-function eighteenthBirthday(dateOfBirth: string): Date {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y + DONOR_MIN_AGE, m - 1, d));
+/**
+ * Whether a donation came before the donor's 18th birthday (Schedule F XII-B 1.A: from 18), on
+ * the Indian calendar (issue #32 item 3): the birthday starts at 00:00 IST, when the UTC date is
+ * still the day before. A date alone (stored at its UTC midnight) is its own Indian day.
+ */
+function isBeforeEighteenth(dateOfBirth: string, donatedAt: Date): boolean {
+  return indianDate(donatedAt) < birthdayAt(dateOfBirth, DONOR_MIN_AGE);
+}
+
+/**
+ * Issue #32 item 17: a verified donation inside the donor's interval from another of their
+ * donations (before or after it: a late entry counts too) is refused. Whole blood: 90 days for
+ * men, 120 for women (Drugs and Cosmetics Rules, Schedule F Part XII-B; NBTC 2017), the shared
+ * `nextEligibleAfterDonation`, counted in Indian days.
+ */
+async function assertOutsideInterval(
+  repository: ReturnType<typeof createDonationsRepository>,
+  donor: Pick<UserRow, 'id' | 'gender'>,
+  donatedAt: Date,
+): Promise<void> {
+  // The widest interval and a day either side: every donation that could clash, few rows.
+  const span = (donationIntervalDays(donor.gender) + 1) * 86_400_000;
+  const near = await repository.donationsBetween(
+    donor.id,
+    new Date(donatedAt.getTime() - span),
+    new Date(donatedAt.getTime() + span),
+  );
+  const clash = near.find((other) =>
+    other.donatedAt.getTime() <= donatedAt.getTime()
+      ? donatedAt < nextEligibleAfterDonation(other.donatedAt, donor.gender)
+      : other.donatedAt < nextEligibleAfterDonation(donatedAt, donor.gender),
+  );
+  if (!clash) return;
+  const days = donationIntervalDays(donor.gender);
+  const on = indianDate(clash.donatedAt);
+  // After an earlier donation, the first day allowed; before a later one, the gap alone.
+  const next =
+    clash.donatedAt.getTime() <= donatedAt.getTime()
+      ? `, so the next may be recorded from ${indianDate(nextEligibleAfterDonation(clash.donatedAt, donor.gender))}`
+      : '';
+  throw new AppError(
+    'DONOR_NOT_ELIGIBLE',
+    `This donor already has a donation on ${on} (${clash.place}). Whole-blood donations must be ` +
+      `${days} days apart${next} (Drugs and Cosmetics Rules, Schedule F Part XII-B). Nothing was ` +
+      'recorded; if the other donation is wrong, ask an administrator to correct it.',
+    [{ path: 'body.donatedAt', message: `Less than ${days} days from the donation on ${on}.` }],
+  );
 }
 
 export function createDonationsService(deps: DonationsServiceDeps) {
@@ -112,7 +161,7 @@ export function createDonationsService(deps: DonationsServiceDeps) {
       ? indianDate(donatedAt) > todayInIndia(now())
       : donatedAt.getTime() > now();
     if (isFuture) throw invalid(path, 'The donation date is in the future.');
-    if (donor.dateOfBirth && donatedAt < eighteenthBirthday(donor.dateOfBirth)) {
+    if (donor.dateOfBirth && isBeforeEighteenth(donor.dateOfBirth, donatedAt)) {
       throw invalid(path, `The donation date is before the donor turned ${DONOR_MIN_AGE}.`);
     }
   }
@@ -239,8 +288,25 @@ export function createDonationsService(deps: DonationsServiceDeps) {
       }
       const walkIn = !body.requestId || !(await hasAccepted(db, body.requestId, donor.id));
       let place = body.place;
-      if (!place && caller.role === 'hospital') {
-        place = (await repository.findUser(caller.id))?.fullName;
+      let facilityId = body.facilityId ?? null;
+      if (caller.role === 'hospital') {
+        // Issue #32 item 17: a hospital records what happened at its own facility: the place is
+        // its organisation's name (the account's name without one) and the facility its own.
+        // Elsewhere (a camp, another centre) is for an administrator to record.
+        const hospital = await hospitalOfUser(db, caller.id);
+        const own = hospital?.name ?? (await repository.findUser(caller.id))?.fullName;
+        const ownFacility = hospital?.facilityId ?? null;
+        if (
+          (body.place && own && hospitalNameKey(body.place) !== hospitalNameKey(own)) ||
+          (body.facilityId && body.facilityId !== ownFacility)
+        ) {
+          throw new AppError(
+            'FORBIDDEN',
+            `A hospital records donations made at its own facility (${own ?? 'your hospital'}) only: leave out place and facilityId, or ask an administrator to record a donation made elsewhere.`,
+          );
+        }
+        place = own;
+        facilityId = ownFacility;
       }
       if (!place) throw invalid('body.place', 'Say where the donation took place.');
       const where = place;
@@ -249,12 +315,16 @@ export function createDonationsService(deps: DonationsServiceDeps) {
         for (let attempt = 0; ; attempt += 1) {
           try {
             return await tx.transaction(async (inner) => {
-              const row = await createDonationsRepository(inner).insert({
+              const innerRepository = createDonationsRepository(inner);
+              // Under the donor's row lock: two hospitals recording at once see each other.
+              await innerRepository.lockDonor(donor.id);
+              await assertOutsideInterval(innerRepository, donor, donatedAt);
+              const row = await innerRepository.insert({
                 donorId: donor.id,
                 donatedAt,
                 units: body.units,
                 place: where,
-                facilityId: body.facilityId ?? null,
+                facilityId,
                 requestId: body.requestId ?? null,
                 verified: true,
                 verifiedBy: caller.id,

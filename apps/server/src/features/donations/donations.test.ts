@@ -3,6 +3,7 @@ import { certificateVerificationSchema, donationSchema, donorStatsSchema } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { donations, notifications, users } from '../../db/schema';
+import { makeHospital } from '../../test/blood-request-helpers';
 import { signIn, type SignedInUser } from '../../test/donor-helpers';
 import { pdfInfo, pdfLines, pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -123,6 +124,32 @@ describe('POST /api/v1/users/{id}/donations', () => {
     expect((await report(donor, { donatedAt: 'yesterday', place: 'Pune' })).statusCode).toBe(400);
   });
 
+  it('counts the 18th birthday from 00:00 IST, when the UTC date is still the day before (#32 item 3)', async () => {
+    // 01:00 IST on 15 June 2026, the 18th birthday of a donor born on 15 June 2008.
+    const at = Date.parse('2026-06-14T19:30:00.000Z');
+    await subject.close();
+    subject = await createTestApp({
+      database: testDb.database,
+      services: { backgroundJobs: false, now: () => at },
+    });
+    const donor = await signIn(subject.app, db(), { dateOfBirth: '2008-06-15' });
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const body = { donorId: donor.row.id, place: 'Camp at Shivajinagar' };
+    // 23:59 IST on 14 June: still 17.
+    const early = await record(admin, { ...body, donatedAt: '2026-06-14T23:59:00+05:30' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.details[0]).toMatchObject({
+      path: 'body.donatedAt',
+      message: 'The donation date is before the donor turned 18.',
+    });
+    expect(await db().select().from(donations)).toHaveLength(0);
+    // 00:30 IST on 15 June (18:00 UTC on 14 June): 18, a valid donation.
+    const valid = await record(admin, { ...body, donatedAt: '2026-06-15T00:30:00+05:30' });
+    expect(valid.statusCode, valid.body).toBe(201);
+    const stored = await db().select().from(donations).where(eq(donations.donorId, donor.row.id));
+    expect(stored.map((row) => row.donatedAt.toISOString())).toEqual(['2026-06-14T19:00:00.000Z']);
+  });
+
   it('creates nothing new when retried with the same X-Request-ID', async () => {
     const donor = await signIn(subject.app, db());
     const body = { donatedAt: isoDay(-3), place: 'Pune' };
@@ -160,9 +187,10 @@ describe('POST /api/v1/donations (verified, by a hospital or an administrator)',
     expect((await stats(donor)).livesImpacted).toBe(3);
 
     const admin = await signIn(subject.app, db(), { role: 'admin' });
+    // An earlier donation, outside the 90 days of the one above (issue #32 item 17).
     const byAdmin = await record(admin, {
       donorId: donor.row.id,
-      donatedAt: `${isoDay(0)}T04:30:00+05:30`,
+      donatedAt: `${isoDay(-100)}T04:30:00+05:30`,
       units: 2,
       place: 'Camp at Shivajinagar',
     });
@@ -171,6 +199,127 @@ describe('POST /api/v1/donations (verified, by a hospital or an administrator)',
     const noPlace = await record(admin, { donorId: donor.row.id, donatedAt: isoDay(0) });
     expect(noPlace.statusCode).toBe(400);
     expect(noPlace.json().error.details[0].path).toBe('body.place');
+  });
+
+  it('refuses a second donation inside the donor’s interval, the same day or on either side, and stores nothing', async () => {
+    const man = await signIn(subject.app, db(), { gender: 'male' });
+    const hospital = await makeHospital(subject.app, db(), { name: 'Gandhi Hospital' });
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const first = await record(hospital, { donorId: man.row.id, donatedAt: isoDay(-1) });
+    expect(first.statusCode, first.body).toBe(201);
+
+    const twice = await record(hospital, { donorId: man.row.id, donatedAt: isoDay(-1) });
+    expect(twice.statusCode).toBe(409);
+    const { error } = twice.json();
+    expect(error.code).toBe('DONOR_NOT_ELIGIBLE');
+    expect(error.message).toContain(`already has a donation on ${isoDay(-1)} (Gandhi Hospital)`);
+    expect(error.message).toContain('90 days');
+    expect(error.message).toContain(`from ${isoDay(89)}`);
+    expect(error.details[0].path).toBe('body.donatedAt');
+    // A late entry before it clashes too (60 days earlier), by an administrator as well.
+    const before = await record(admin, {
+      donorId: man.row.id,
+      donatedAt: isoDay(-60),
+      place: 'Camp at Shivajinagar',
+    });
+    expect(before.statusCode).toBe(409);
+    expect(before.json().error.message).toContain(`already has a donation on ${isoDay(-1)}`);
+    // 90 days before it is fine: the interval ends at 00:00 IST of the 90th day.
+    const outside = await record(admin, {
+      donorId: man.row.id,
+      donatedAt: isoDay(-91),
+      place: 'Camp at Shivajinagar',
+    });
+    expect(outside.statusCode, outside.body).toBe(201);
+    const rows = await db()
+      .select({ donatedAt: donations.donatedAt, place: donations.place })
+      .from(donations)
+      .where(eq(donations.donorId, man.row.id))
+      .orderBy(donations.donatedAt);
+    expect(rows.map((row) => [row.donatedAt.toISOString().slice(0, 10), row.place])).toEqual([
+      [isoDay(-91), 'Camp at Shivajinagar'],
+      [isoDay(-1), 'Gandhi Hospital'],
+    ]);
+    const [after] = await db().select().from(users).where(eq(users.id, man.row.id));
+    expect(after!.lastDonationAt?.toISOString()).toBe(`${isoDay(-1)}T00:00:00.000Z`);
+
+    // A woman: 120 days, a donation she reported herself counts too.
+    const woman = await signIn(subject.app, db(), { gender: 'female' });
+    expect((await report(woman, { donatedAt: isoDay(-100), place: 'Pune' })).statusCode).toBe(201);
+    const tooSoon = await record(hospital, { donorId: woman.row.id, donatedAt: isoDay(0) });
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().error.message).toContain('120 days');
+    expect(
+      await db().select().from(donations).where(eq(donations.donorId, woman.row.id)),
+    ).toHaveLength(1);
+  });
+
+  it('records a hospital’s donation at its own facility only; an administrator names any place', async () => {
+    const donor = await signIn(subject.app, db());
+    const other = await signIn(subject.app, db());
+    const hospital = await makeHospital(subject.app, db(), {
+      name: 'Gandhi Hospital',
+      facilityId: 'TS-HYD-0001',
+    });
+    const elsewhere = await record(hospital, {
+      donorId: donor.row.id,
+      donatedAt: isoDay(-2),
+      place: 'Some Camp, Far Away',
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().error.message).toContain('own facility (Gandhi Hospital)');
+    const otherFacility = await record(hospital, {
+      donorId: donor.row.id,
+      donatedAt: isoDay(-2),
+      facilityId: 'MH-PUN-0042',
+    });
+    expect(otherFacility.statusCode).toBe(403);
+    expect(await db().select().from(donations)).toHaveLength(0);
+
+    // Its own name, however written, and no place at all are its own facility.
+    const own = await record(hospital, {
+      donorId: donor.row.id,
+      donatedAt: isoDay(-2),
+      place: 'gandhi  hospital',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().data.donation).toMatchObject({
+      place: 'Gandhi Hospital',
+      facilityId: 'TS-HYD-0001',
+    });
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const camp = await record(admin, {
+      donorId: other.row.id,
+      donatedAt: isoDay(-2),
+      place: 'Camp at Shivajinagar',
+      facilityId: 'MH-PUN-0042',
+    });
+    expect(camp.statusCode, camp.body).toBe(201);
+    const rows = await db()
+      .select({
+        donorId: donations.donorId,
+        place: donations.place,
+        facilityId: donations.facilityId,
+        verifiedBy: donations.verifiedBy,
+      })
+      .from(donations);
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        {
+          donorId: donor.row.id,
+          place: 'Gandhi Hospital',
+          facilityId: 'TS-HYD-0001',
+          verifiedBy: hospital.row.id,
+        },
+        {
+          donorId: other.row.id,
+          place: 'Camp at Shivajinagar',
+          facilityId: 'MH-PUN-0042',
+          verifiedBy: admin.row.id,
+        },
+      ]),
+    );
   });
 
   it('is for hospitals and administrators only, and 404s unknown donors', async () => {
