@@ -260,6 +260,14 @@ export const bloodRequestSchema = z.object({
   /** Null once the requester erased their account. */
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
+  /**
+   * Extension (issue #32 item 9): whether the contact phone was confirmed with a code sent to it.
+   * `false`: a code was needed but none could be sent (the number's or the platform's codes for
+   * the day were spent) and the request went to review unconfirmed: verifiers must check the
+   * contact by other means. `null`: no code was asked (a hospital, an administrator, a requester
+   * whose own phone is verified, or SMS confirmation not in use).
+   */
+  contactPhoneConfirmed: z.boolean().nullable(),
   requiredBy: z.string().nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),

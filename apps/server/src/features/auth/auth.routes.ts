@@ -94,9 +94,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           '(sent by the admin and hospital sign-in pages) is compared only after the password is right: a different role ' +
           'is 403 `ROLE_MISMATCH`. Erased accounts cannot sign in. Suspended donors can, to read the suspension. A ' +
           'hospital account an administrator disabled gets 403 `ACCOUNT_DISABLED` (only with the right password). ' +
-          `After ${ACCOUNT_LIMITS.passwordFailures.max} wrong passwords for one e-mail address within ` +
-          `${minutes(ACCOUNT_LIMITS.passwordFailures.windowMs)} minutes, that address is refused with 429 (Retry-After), ` +
-          `registered or not. Rate limit: ${AUTH_RATE_LIMITS.login.max} per 15 minutes per client address.`,
+          `After ${ACCOUNT_LIMITS.passwordFailures.max} wrong passwords for one e-mail address from one client address within ` +
+          `${minutes(ACCOUNT_LIMITS.passwordFailures.windowMs)} minutes, that client address is refused for that e-mail with 429 (Retry-After), ` +
+          'registered or not; other client addresses (the owner elsewhere) are not. Over every client address together, ' +
+          `${ACCOUNT_LIMITS.passwordFailuresPerAccount.max} wrong passwords within ` +
+          `${minutes(ACCOUNT_LIMITS.passwordFailuresPerAccount.windowMs)} minutes refuse the e-mail address everywhere (429). ` +
+          'A sign-in with a code, or a completed reset, clears both. ' +
+          `Rate limit: ${AUTH_RATE_LIMITS.login.max} per 15 minutes per client address.`,
         body: loginSchema,
         response: {
           200: successEnvelope(authResultSchema),
@@ -125,15 +129,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           'phone change): an unverified number may have been typed by someone who does not own it. With no SMS ' +
           'provider configured `{phone}` is 409 `SMS_UNAVAILABLE` (before anything is counted). `{phone, code}` ' +
           `signs in like \`{email, code}\`. Send exactly one of \`email\` and \`phone\` (400 otherwise). At most ` +
-          `${DAILY_LIMITS.loginCodesByPhone} sign-in codes per phone number per day, and ${DAILY_LIMITS.phoneCodes} codes of ` +
-          "any kind (sign-in, verification, a request's confirmation) per phone number per day, in the database. Earlier codes keep working until they expire; using one voids the others. `{email, code}` signs " +
+          `${DAILY_LIMITS.loginCodesByPhone} sign-in codes per phone number per day, and ${DAILY_LIMITS.loginCodesByPhonePerAddress} per client address and number, in the database; a number's sign-in ` +
+          "codes have their own budget: asking for them never spends the codes of a request's confirmation or a phone " +
+          'verification, and a number with no account spends nothing but its own sign-in count. Earlier codes keep ' +
+          'working until they expire; using one voids the others. `{email, code}` signs ' +
           'in: a wrong, expired or used code is 401 `INVALID_OTP`. Each code takes 5 wrong tries from the client ' +
           'address that asked for it and 5 from anywhere else, then that budget is spent (even the right code fails ' +
           'from there), so a stranger cannot void the code the owner just received. Per client address and e-mail ' +
           `address, with exponential backoff: ${ACCOUNT_LIMITS.otpRequests.freeAttempts} codes, then a wait of ` +
           `${ACCOUNT_LIMITS.otpRequests.baseMs / 1000} s doubling up to ${minutes(ACCOUNT_LIMITS.otpRequests.maxMs)} minutes; ` +
           `${ACCOUNT_LIMITS.otpFailures.freeAttempts} wrong codes, then ${ACCOUNT_LIMITS.otpFailures.baseMs / 1000} s doubling; ` +
-          `429 with Retry-After. At most ${DAILY_LIMITS.loginCodes} codes per e-mail address per day (India time), ` +
+          `429 with Retry-After. At most ${DAILY_LIMITS.loginCodesPerAddress} codes per client address and e-mail address, and ${DAILY_LIMITS.loginCodes} per e-mail address, per day (India time), ` +
           'counted in the database for every server process, registered or not. ' +
           `Rate limit: ${AUTH_RATE_LIMITS.loginOtp.max} per 15 minutes per client address.`,
         body: loginOtpSchema,
@@ -300,7 +306,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           '`{email}` mails `PUBLIC_URL/reset-password?token=…` (valid 1 hour, single use; earlier links keep working ' +
           "until they expire, so a stranger asking for links cannot void the owner's) and answers `{sent: true}`, also " +
           'for addresses with no account. `{token, password}` sets the password, voids every link and sign-in code, and ' +
-          'signs the account out everywhere (all refresh tokens revoked, access tokens refused): `{reset: true, role}` (the role names the sign-in page to go to). An ' +
+          'signs the account out everywhere (all refresh tokens revoked, access tokens refused), then signs this device in: ' +
+          '`{reset: true, role, user, tokens}`, `user` and `tokens` as `POST /auth/login` answers them, for every role ' +
+          '(a locked-out owner ends the reset signed in); an account an administrator disabled gets only `{reset: true, role}`. An ' +
           'unknown, expired or used link is 400 `INVALID_RESET_TOKEN`; a password too common or easy to guess is 400 ' +
           '`WEAK_PASSWORD` on `body.password` (the link stays usable). Per client address and e-mail address: ' +
           `${ACCOUNT_LIMITS.resetRequests.freeAttempts} links, then a wait doubling from ` +
@@ -316,8 +324,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const { email, token, password } = request.body;
       if (token !== undefined && password !== undefined) {
-        const { role } = await auth.resetPassword(token, password, requestMeta(request));
-        return { success: true as const, data: { reset: true as const, role } };
+        const result = await auth.resetPassword(token, password, requestMeta(request));
+        return { success: true as const, data: { reset: true as const, ...result } };
       }
       // resetPasswordSchema guarantees an e-mail when there is no token.
       if (email !== undefined) await auth.requestPasswordReset(email, requestMeta(request));

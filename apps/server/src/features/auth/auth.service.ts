@@ -103,7 +103,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function signIn(
     user: UserRow,
-    method: 'password' | 'otp',
+    method: 'password' | 'otp' | 'reset',
     context: RequestContext,
   ): Promise<AuthResult> {
     const at = new Date(now());
@@ -224,21 +224,71 @@ export function createAuthService(deps: AuthServiceDeps) {
     return result;
   }
 
-  /** `requestLoginCode` for a phone: the same limits, and a ceiling per number for every purpose. */
+  /**
+   * The daily share of sign-in codes of one client address for one e-mail address or phone
+   * (issue #32 item 13); 429 past it. The key is a keyed digest: no address, e-mail or phone in
+   * the counters' table.
+   */
+  async function takeAddressShare(
+    kind: 'email' | 'phone',
+    account: string,
+    context: RequestContext,
+    max: number,
+  ): Promise<void> {
+    const digest = keyedDigest(
+      deps.config.jwtSecret,
+      `login-code-address-${kind}`,
+      accountKey(context.ip, account),
+    );
+    const share = await deps.counters.take(`login-code-address:${digest}`, max);
+    if (!share.allowed) throw tooManyAttempts(share.retryAfterSeconds);
+  }
+
+  /**
+   * Counts a password attempt for this client address and e-mail address, then for the e-mail
+   * address over every client address (the higher ceiling); 429 past either (issue #32 item 13).
+   * The address's own budget is checked first, so a stranger over theirs spends nothing more of
+   * the account's ceiling.
+   */
+  async function takePasswordAttempt(email: string, context: RequestContext): Promise<void> {
+    const wait = await limiters.passwordFailures.consume(accountKey(context.ip, email));
+    if (wait > 0) throw tooManyAttempts(wait);
+    const ceiling = await limiters.passwordFailuresPerAccount.consume(email.toLowerCase());
+    if (ceiling > 0) throw tooManyAttempts(ceiling);
+  }
+
+  /** After proof of the password or of the mailbox: this address and the ceiling start again. */
+  async function clearPasswordFailures(email: string, context: RequestContext): Promise<void> {
+    await limiters.passwordFailures.reset(accountKey(context.ip, email));
+    await limiters.passwordFailuresPerAccount.reset(email.toLowerCase());
+  }
+
+  /** `requestLoginCode` for a phone: the same limits, and a ceiling of sign-in codes per number. */
   async function requestLoginCodeByPhone(phone: string, context: RequestContext): Promise<void> {
     // Said before anything is counted: it depends on the server's setup, not on the number.
     deps.phoneCodes.assertAvailable('body.phone');
     const wait = await limiters.otpRequests.consume(accountKey(context.ip, phone));
     if (wait > 0) throw tooManyAttempts(wait);
+    // This address's share first (issue #32 item 13): a stranger elsewhere cannot spend the
+    // owner's codes, and once over their share they no longer count against the number.
+    await takeAddressShare('phone', phone, context, DAILY_LIMITS.loginCodesByPhonePerAddress);
     // Counted for every number, registered or not, so the 429 reveals nothing.
     const daily = await deps.counters.take(
       `login-code-phone:${keyedDigest(deps.config.jwtSecret, 'phone', phone)}`,
       DAILY_LIMITS.loginCodesByPhone,
     );
     if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
-    await deps.phoneCodes.takeDailyBudget(phone);
     const user = await repository.findByVerifiedPhone(phone);
     if (!user || user.deletedAt || (await repository.isDisabled(user))) return;
+    // Only a code really sent spends the number's budget, and only its sign-in budget (issue #32
+    // item 9): a stranger's `login-otp` never uses up a request's confirmation codes. Past it the
+    // answer stays `{sent: true}`, as for a number with no account, so it reveals nothing.
+    try {
+      await deps.phoneCodes.takeDailyBudget('login', phone);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') return;
+      throw error;
+    }
     const issued = deps.phoneCodes.issue('login', phone, user.language);
     await repository.insertLoginCode({
       userId: user.id,
@@ -309,17 +359,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async login(input: Login, context: RequestContext): Promise<AuthResult> {
-      const key = input.email;
       // Counted before checking, and forgotten on success: parallel guesses cannot slip past.
-      const wait = await limiters.passwordFailures.consume(key);
-      if (wait > 0) throw tooManyAttempts(wait);
+      await takePasswordAttempt(input.email, context);
       const found = await repository.findByEmail(input.email);
       const user = found && !found.deletedAt ? found : undefined;
       const isRight = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
       if (!user || !isRight) {
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
-      await limiters.passwordFailures.reset(key);
+      await clearPasswordFailures(input.email, context);
       if (input.role && input.role !== user.role) {
         throw new AppError(
           'ROLE_MISMATCH',
@@ -345,6 +393,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const email = target.email;
       const wait = await limiters.otpRequests.consume(accountKey(context.ip, email));
       if (wait > 0) throw tooManyAttempts(wait);
+      await takeAddressShare('email', email, context, DAILY_LIMITS.loginCodesPerAddress);
       // Counted for every address, registered or not, so the 429 reveals nothing.
       const daily = await deps.counters.take(
         `login-code:${keyedDigest(deps.config.jwtSecret, 'email', email.toLowerCase())}`,
@@ -407,7 +456,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError('INVALID_OTP', INVALID_OTP_MESSAGE);
       }
       await limiters.otpFailures.reset(key);
-      await limiters.passwordFailures.reset(user.email);
+      await clearPasswordFailures(user.email, context);
       if (await repository.isDisabled(user)) {
         throw new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
       }
@@ -488,12 +537,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       mailer.kick();
     },
 
-    /** Sets the new password and signs the account out everywhere. */
+    /**
+     * Sets the new password, signs the account out everywhere, and signs this device in (issue
+     * #32 item 13: whoever a stranger locked out of the password and the codes ends the reset
+     * signed in, whatever their role). An account an administrator disabled, or erased
+     * meanwhile, gets no session: only `role`.
+     */
     async resetPassword(
       token: string,
       password: string,
       context: RequestContext,
-    ): Promise<{ role: Role }> {
+    ): Promise<{ role: Role } & Partial<AuthResult>> {
       const passwordHash = await hashPassword(password);
       const user = await db.transaction(async (tx) => {
         const repo = createAuthRepository(tx);
@@ -524,9 +578,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         return owner;
       });
       // Whoever reads the mailbox may sign in again at once.
-      await limiters.passwordFailures.reset(user.email);
+      await clearPasswordFailures(user.email, context);
       await limiters.otpFailures.reset(accountKey(context.ip, user.email));
-      return { role: user.role };
+      const current = await repository.findById(user.id);
+      if (!current || current.deletedAt || (await repository.isDisabled(current))) {
+        return { role: user.role };
+      }
+      return { role: current.role, ...(await signIn(current, 'reset', context)) };
     },
   };
 }

@@ -5,6 +5,7 @@ import { activityLog, dailyCounters, oneTimeCodes, users } from '../../db/schema
 import { DAILY_LIMITS } from '../../lib/auth-limits';
 import { indiaDay } from '../../lib/daily-counters';
 import { keyedDigest } from '../../lib/tokens';
+import { phoneCodeBudgetKey } from '../../lib/sms/phone-codes';
 import { bearer, loginAs, registerBody, seedUser } from '../../test/auth-helpers';
 import {
   createRecordingPhoneCodeSender,
@@ -251,9 +252,9 @@ describe('phone verification', () => {
     await db()
       .insert(dailyCounters)
       .values({
-        key: `phone-codes:${keyedDigest(subject.config.jwtSecret, 'phone', '+919811100013')}`,
+        key: phoneCodeBudgetKey(subject.config.jwtSecret, 'phone_verification', '+919811100013'),
         day: indiaDay(Date.now()),
-        count: DAILY_LIMITS.phoneCodes,
+        count: DAILY_LIMITS.phoneCodesPerPurpose.account_phone,
       });
     const res = await post(
       '/api/v1/auth/register',
@@ -370,16 +371,24 @@ describe('phone verification', () => {
     expect(user!.phoneVerifiedAt).toBeNull();
   });
 
-  it('caps codes per phone per day across purposes, exactly, under parallel requests', async () => {
+  it('caps sign-in codes per phone per day, exactly, under parallel requests; other purposes do not count', async () => {
     const donor = await verifiedDonor('+919811100010');
-    // Codes of other purposes sent earlier today leave room for two more.
+    // Codes of other purposes sent earlier today take nothing from the sign-in codes; sign-in
+    // codes sent earlier leave room for two more.
     await db()
       .insert(dailyCounters)
-      .values({
-        key: `phone-codes:${keyedDigest(subject.config.jwtSecret, 'phone', '+919811100010')}`,
-        day: indiaDay(Date.now()),
-        count: DAILY_LIMITS.phoneCodes - 2,
-      });
+      .values([
+        {
+          key: phoneCodeBudgetKey(subject.config.jwtSecret, 'phone_verification', '+919811100010'),
+          day: indiaDay(Date.now()),
+          count: DAILY_LIMITS.phoneCodesPerPurpose.account_phone,
+        },
+        {
+          key: `login-code-phone:${keyedDigest(subject.config.jwtSecret, 'phone', '+919811100010')}`,
+          day: indiaDay(Date.now()),
+          count: DAILY_LIMITS.loginCodesByPhone - 2,
+        },
+      ]);
     const requests = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         post('/api/v1/auth/login-otp', { phone: '9811100010' }, `198.51.100.${i + 1}`),

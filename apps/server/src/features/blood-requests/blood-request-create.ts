@@ -228,6 +228,9 @@ export function createRequestIntake(deps: RequestIntakeDeps, lifecycle: RequestL
         contactName: body.contactName,
         contactPhone: body.contactPhone,
         contactEmail: body.contactEmail ?? null,
+        // False until the code comes back (true then); stays false when no code could be sent
+        // and the request goes to review unconfirmed: the verifiers see it (issue #32 item 9).
+        contactPhoneConfirmed: unconfirmed ? false : null,
         requiredBy,
         // Unconfirmed, it lives only until the confirmation window closes.
         expiresAt: unconfirmed ? deps.confirmation.unconfirmedExpiry(at, expiresAt) : expiresAt,

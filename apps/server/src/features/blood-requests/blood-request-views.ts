@@ -33,6 +33,7 @@ export function toFullView(
     contactName: row.contactName,
     contactPhone: row.contactPhone,
     contactEmail: row.contactEmail,
+    contactPhoneConfirmed: row.contactPhoneConfirmed,
     requiredBy: row.requiredBy?.toISOString() ?? null,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),

@@ -177,7 +177,8 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
         description:
           'Voids the earlier code and answers the tracking view (`confirmation.codeExpiresAt` is the new code’s ' +
           `expiry). At most ${BLOOD_REQUEST_LIMITS.confirmationCodesMax} codes per request (the first included), and ` +
-          `${DAILY_LIMITS.phoneCodes} codes of any kind per phone number per day (India time, in the database), then ` +
+          `${DAILY_LIMITS.phoneCodesPerPurpose.request_confirmation} confirmation codes per phone number per day (India time, in the database; sign-in and ` +
+          'phone-change codes to the same number do not count), then ' +
           '429 with Retry-After. 409 `CONFLICT` when the request is not `unconfirmed`; 409 `SMS_UNAVAILABLE` with no ' +
           'SMS provider configured.',
         params: trackingCodeParamsSchema,
@@ -298,14 +299,18 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'already told are not told again; the next widening round uses the new values. A request that is no ' +
           'longer open is 409 `CONFLICT`.\n\n' +
           '**After verification** the requester (the owner, unless an administrator or the hospital in scope) may ' +
-          'still change `notes` and `requiredBy` freely. A change to anything a verifier checked — blood type, ' +
+          'still change `requiredBy` freely. A change to anything a verifier checked — blood type, ' +
           'units, urgency, patient name, hospital name, facility, city, state, address, PIN code, point, contact ' +
-          'name, phone or e-mail — with a value that differs sends the request back to `pending` (history: who and ' +
+          'name, phone or e-mail, and `notes` — with a value that differs sends the request back to `pending` (history: who and ' +
           'which fields; activity log `blood_request.back_to_review`): no donor is told and no widening round runs ' +
-          'until it is verified again, donors who accepted see no contact meanwhile and are asked not to travel or ' +
-          'pay anyone, and the accounts that verified it, the administrators and the hospital it names are told. ' +
+          'until it is verified again, donors who accepted see no contact, address or notes meanwhile and are asked not to travel or ' +
+          'pay anyone, and the accounts that verified it, the administrators and the hospital it names are told; ' +
+          'the verifiers read the new text in the full view and the fields named in the history. ' +
           'When verified again, those donors are told and the request is `in_progress` again. Edits by an ' +
-          'administrator or the hospital in scope (verifiers themselves) keep the status.',
+          'administrator or the hospital in scope (verifiers themselves) keep the status. `notes` are reviewed like ' +
+          'the contact (issue #32 item 12) rather than kept as a second, pending copy: donors who accepted read ' +
+          'them, so an unreviewed note ("pay a processing fee to this UPI id") reaches them exactly like an ' +
+          'unreviewed phone number would; one rule for both, and no unreviewed copy to keep, show or erase.',
         security: BEARER,
         params: idParamsSchema,
         body: updateBloodRequestSchema,

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { DAILY_LIMITS } from '../../lib/auth-limits';
 import { indiaDay } from '../../lib/daily-counters';
-import { keyedDigest } from '../../lib/tokens';
+import { phoneCodeBudgetKey } from '../../lib/sms/phone-codes';
 import { requestBody } from '../../test/blood-request-helpers';
 import { signIn, type SignedInUser } from '../../test/donor-helpers';
 import {
@@ -254,9 +254,9 @@ describe("a guest's request confirmed by a code sent to its contact phone", () =
     await db()
       .insert(dailyCounters)
       .values({
-        key: `phone-codes:${keyedDigest(subject.config.jwtSecret, 'phone', '+919811122277')}`,
+        key: phoneCodeBudgetKey(subject.config.jwtSecret, 'request_confirmation', '+919811122277'),
         day: indiaDay(clock),
-        count: DAILY_LIMITS.phoneCodes,
+        count: DAILY_LIMITS.phoneCodesPerPurpose.request_confirmation,
       });
     const res = await create(subject.app, requestBody({ contactPhone: '9811122277' }));
     expect(res.statusCode, res.body).toBe(201);
@@ -273,6 +273,87 @@ describe("a guest's request confirmed by a code sent to its contact phone", () =
     expect(await db().select().from(oneTimeCodes)).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(sms.sent).toHaveLength(0);
+    // The verifiers see that the contact phone was not confirmed (issue #32 item 9).
+    expect(request.contactPhoneConfirmed).toBe(false);
+    const [stored] = await db().select().from(bloodRequests).where(eq(bloodRequests.id, request.id));
+    expect(stored!.contactPhoneConfirmed).toBe(false);
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const view = await subject.app.inject({
+      method: 'GET',
+      url: `/api/v1/blood-requests/${request.id}`,
+      headers: admin.headers,
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data.request.contactPhoneConfirmed).toBe(false);
+  });
+
+  it("cannot be skipped by spending the number's sign-in and phone-change codes first (#32 item 9)", async () => {
+    // The attacker asks sign-in codes for the guest's number (no account) and for a number
+    // that has one, and moves their own account's phone to the guest's number, many times.
+    const phone = '+919811122288';
+    const owner = await signIn(subject.app, db(), { role: 'donor', status: 'approved' });
+    await db()
+      .update(users)
+      .set({ phone: '+919811122289', phoneVerifiedAt: new Date(clock) })
+      .where(eq(users.id, owner.row.id));
+    const attacker = await signIn(subject.app, db(), { role: 'donor' });
+    const spend = await Promise.all([
+      ...Array.from({ length: 8 }, () =>
+        subject.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login-otp',
+          payload: { phone: '9811122288' },
+          remoteAddress: nextAddress(),
+        }),
+      ),
+      ...Array.from({ length: 8 }, () =>
+        subject.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login-otp',
+          payload: { phone: '9811122289' },
+          remoteAddress: nextAddress(),
+        }),
+      ),
+      ...Array.from({ length: 7 }, () =>
+        subject.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/users/${attacker.row.id}`,
+          payload: { phone: '9811122288' },
+          headers: attacker.headers,
+          remoteAddress: nextAddress(),
+        }),
+      ),
+    ]);
+    // The unknown number's answers say nothing: 200 `{sent: true}` until its sign-in count is spent.
+    const unknown = spend.slice(0, 8).map((res) => res.statusCode);
+    expect(unknown.filter((status) => status === 200)).toHaveLength(DAILY_LIMITS.loginCodesByPhone);
+    // The number with an account got its sign-in codes; the attacker's phone changes went out.
+    expect(spend.slice(8, 16).filter((res) => res.statusCode === 200)).toHaveLength(
+      DAILY_LIMITS.loginCodesByPhone,
+    );
+    expect(spend.slice(16).some((res) => res.statusCode === 200)).toBe(true);
+    const res = await create(subject.app, requestBody({ contactPhone: '9811122288' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const request = res.json().data.request;
+    expect(request.status).toBe('unconfirmed');
+    expect(request.contactPhoneConfirmed).toBe(false);
+    const message = await sms.last(phone, 'request_confirmation');
+    expect(message).toBeDefined();
+    const [counter] = await db()
+      .select()
+      .from(dailyCounters)
+      .where(
+        eq(
+          dailyCounters.key,
+          phoneCodeBudgetKey(subject.config.jwtSecret, 'request_confirmation', phone),
+        ),
+      );
+    expect(counter!.count).toBe(1);
+    // Confirmed with it, the request goes to review marked confirmed.
+    const ok = await confirm(request.trackingCode, message!.code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [stored] = await db().select().from(bloodRequests).where(eq(bloodRequests.id, request.id));
+    expect(stored).toMatchObject({ status: 'pending', contactPhoneConfirmed: true });
   });
 
   it('waits for its code with the flags cache cold: the flag is read inside the transaction', async () => {

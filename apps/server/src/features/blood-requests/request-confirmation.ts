@@ -76,7 +76,7 @@ export function createRequestConfirmation(
       const seconds = Math.max(1, Math.ceil((row.expiresAt.getTime() - deps.now()) / 1000));
       throw tooManyAttempts(seconds);
     }
-    await deps.phoneCodes.takeDailyBudget(phone, tx);
+    await deps.phoneCodes.takeDailyBudget(PURPOSE, phone, tx);
     const issued = deps.phoneCodes.issue(PURPOSE, phone, row.language);
     const at = issued.issuedAt;
     await voidCodesOf(tx, { bloodRequestId: row.id }, PURPOSE, at);
@@ -194,7 +194,11 @@ export function createRequestConfirmation(
           row.requiredBy ??
           new Date(row.createdAt.getTime() + BLOOD_REQUEST_LIMITS.defaultLifetimeHours * HOUR_MS);
         const repo = createBloodRequestsRepository(tx);
-        const withExpiry = await repo.update(row.id, { expiresAt, updatedAt: row.updatedAt });
+        const withExpiry = await repo.update(row.id, {
+          expiresAt,
+          contactPhoneConfirmed: true,
+          updatedAt: row.updatedAt,
+        });
         const actor = { id: row.createdBy, role: row.createdByRole };
         const pending = await lifecycle.transition(
           tx,

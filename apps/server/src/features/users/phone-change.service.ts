@@ -75,7 +75,7 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
       );
       if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
       // Counted for every number, free or not, so the 429 reveals nothing either.
-      await deps.phoneCodes.takeDailyBudget(phone, tx);
+      await deps.phoneCodes.takeDailyBudget(PURPOSE, phone, tx);
       const repo = createPhoneChangeRepository(tx);
       const { code, issuedAt, expiresAt, deliver } = deps.phoneCodes.issue(
         PURPOSE,

@@ -59,7 +59,7 @@ export function createPhoneVerification(deps: PhoneVerificationDeps) {
       tx,
     );
     if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
-    await deps.phoneCodes.takeDailyBudget(phone, tx);
+    await deps.phoneCodes.takeDailyBudget(PURPOSE, phone, tx);
     const issued = deps.phoneCodes.issue(PURPOSE, phone, user.language);
     const at = issued.issuedAt;
     await voidCodesOf(tx, { userId: user.id }, PURPOSE, at);

@@ -112,8 +112,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
           '`phoneVerification` flag is on; this is the "send it again". Until the phone is verified ' +
           '(`user.phoneVerifiedAt`), it cannot be used to sign in by code (`POST /auth/login-otp {phone}`), receives no ' +
           'SMS or WhatsApp alerts, and does not spare its owner the confirmation of a blood request. At most ' +
-          `${DAILY_LIMITS.phoneVerifications} per account and ${DAILY_LIMITS.phoneCodes} codes of any kind per phone number ` +
-          'per day (India time, counted in the database), then 429 with Retry-After. 409 `CONFLICT` when the phone is ' +
+          `${DAILY_LIMITS.phoneVerifications} per account and ${DAILY_LIMITS.phoneCodesPerPurpose.account_phone} verification or phone-change codes per ` +
+          'phone number per day (India time, counted in the database; codes for other purposes, such as sign-in, do not count), then 429 with Retry-After. 409 `CONFLICT` when the phone is ' +
           'already verified or there is none; 409 `SMS_UNAVAILABLE` with no SMS provider configured.',
         security: BEARER,
         params: userIdParamsSchema,

@@ -33,14 +33,37 @@ export interface IssuedPhoneCode {
 }
 
 /**
+ * The daily budgets of codes per phone number, one per purpose (issue #32 item 9): a code asked
+ * for one purpose never spends another's, so nobody can spend a guest's request confirmation
+ * codes through `login-otp` or a phone change and have the request go to review unconfirmed.
+ * A phone change and a phone verification both prove an account's number: one budget.
+ */
+export const PHONE_CODE_BUDGETS = {
+  request_confirmation: 'request_confirmation',
+  login: 'login',
+  phone_change: 'account_phone',
+  phone_verification: 'account_phone',
+} as const satisfies Record<PhoneCodePurpose, string>;
+export type PhoneCodeBudget = (typeof PHONE_CODE_BUDGETS)[PhoneCodePurpose];
+
+/** The daily_counters key of a number's budget of `purpose` (the number only as a keyed digest). */
+export function phoneCodeBudgetKey(
+  jwtSecret: string,
+  purpose: PhoneCodePurpose,
+  phone: string,
+): string {
+  return `phone-codes:${PHONE_CODE_BUDGETS[purpose]}:${keyedDigest(jwtSecret, 'phone', phone)}`;
+}
+
+/**
  * What every code sent to a phone shares (sign-in, phone verification, a guest's request): the
- * provider, and a ceiling per phone number per calendar day in India, counted in PostgreSQL
- * (daily_counters) for every purpose together, so no flow can be used to flood a number with
- * SMS (and the bill). The number is kept there only as a keyed digest.
+ * provider, and a ceiling per phone number, per purpose and per calendar day in India, counted
+ * in PostgreSQL (daily_counters), so no flow can be used to flood a number with SMS (and the
+ * bill), nor to spend the codes of another flow. The number is kept there only as a keyed digest.
  */
 export function createPhoneCodes(deps: PhoneCodesDeps) {
-  const phoneKey = (phone: string) =>
-    `phone-codes:${keyedDigest(deps.config.jwtSecret, 'phone', phone)}`;
+  const phoneKey = (purpose: PhoneCodePurpose, phone: string) =>
+    phoneCodeBudgetKey(deps.config.jwtSecret, purpose, phone);
 
   return {
     /** True when a provider is configured. */
@@ -56,16 +79,22 @@ export function createPhoneCodes(deps: PhoneCodesDeps) {
     },
 
     /**
-     * Takes one code from the phone's daily budget (in `tx` when given, so a rolled-back request
-     * gives it back); 429 with Retry-After (next midnight in India) past it.
+     * Takes one code of `purpose` from the phone's daily budget of that purpose (in `tx` when
+     * given, so a rolled-back request gives it back); 429 with Retry-After (next midnight in
+     * India) past it. Take it only when a code is really sent to that number.
      */
-    async takeDailyBudget(phone: string, tx?: Db): Promise<void> {
-      const daily = await deps.counters.take(phoneKey(phone), DAILY_LIMITS.phoneCodes, tx);
+    async takeDailyBudget(purpose: PhoneCodePurpose, phone: string, tx?: Db): Promise<void> {
+      const daily = await deps.counters.take(
+        phoneKey(purpose, phone),
+        DAILY_LIMITS.phoneCodesPerPurpose[PHONE_CODE_BUDGETS[purpose]],
+        tx,
+      );
       if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
     },
 
-    /** Codes sent to `phone` today (India), every purpose. */
-    sentToday: (phone: string) => deps.counters.count(phoneKey(phone)),
+    /** Codes of `purpose` (its budget) sent to `phone` today (India). */
+    sentToday: (purpose: PhoneCodePurpose, phone: string) =>
+      deps.counters.count(phoneKey(purpose, phone)),
 
     /** A new code for `phone`; store its hash, then call `deliver` after the commit. */
     issue(purpose: PhoneCodePurpose, phone: string, language: string | null): IssuedPhoneCode {

@@ -51,6 +51,20 @@ describe('/admin/requests', () => {
     expect(within(card('REAL2345')).queryByText('Demo')).toBeNull();
   });
 
+  it('warns prominently when the contact phone of a request was not confirmed (#32 item 9)', async () => {
+    await renderRequests({
+      'GET /blood-requests': page([
+        makeRequest({ id: 'r-skip', trackingCode: 'SKIP2345', contactPhoneConfirmed: false }),
+        makeRequest({ id: 'r-ok', trackingCode: 'OKAY2345', contactPhoneConfirmed: true }),
+      ]),
+    });
+    await screen.findByText('2 requests');
+    const warning = within(card('SKIP2345')).getByRole('alert');
+    expect(warning).toHaveTextContent('Contact phone not confirmed');
+    expect(warning).toHaveTextContent(/Call the contact/);
+    expect(within(card('OKAY2345')).queryByText('Contact phone not confirmed')).toBeNull();
+  });
+
   it('shows each request with its urgency, contact, matches, and only the changes its status allows', async () => {
     await renderRequests({
       'GET /blood-requests': page([

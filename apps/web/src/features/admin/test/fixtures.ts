@@ -197,6 +197,7 @@ export function makeRequest(
     contactName: 'Anita Sharma',
     contactPhone: '+919876500000',
     contactEmail: null,
+    contactPhoneConfirmed: null,
     requiredBy: null,
     notes: null,
     createdAt: '2026-11-20T08:00:00.000Z',

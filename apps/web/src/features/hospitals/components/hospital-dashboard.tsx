@@ -161,6 +161,15 @@ function RequestCard({ request }: { request: BloodRequest }) {
         {request.hospitalName}, {request.city} · {request.trackingCode} ·{' '}
         {formatDate(request.createdAt, 'medium', true)}
       </p>
+      {request.contactPhoneConfirmed === false && (
+        // Issue #32 item 9: no code reached the number; the verifier checks it by a call.
+        <Alert
+          variant="warning"
+          dismissible={false}
+          title={t('requests:phoneNotConfirmed.title')}
+          message={t('requests:phoneNotConfirmed.body')}
+        />
+      )}
       {/* The contact is gone once the requester erased their account. */}
       {(request.contactName || request.contactPhone) && (
         <p className="text-slate-800">

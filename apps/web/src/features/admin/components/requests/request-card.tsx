@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BloodRequest, BloodRequestHistoryItem } from '@bdms/shared';
+import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
 import { useToast } from '../../../../components/toast';
 import { cn } from '../../../../lib/cn';
@@ -53,7 +54,7 @@ function History({ history }: { history: BloodRequestHistoryItem[] }) {
 
 /** One blood request, with the changes its status allows (API.md "Blood requests"). */
 export function RequestCard({ request }: { request: BloodRequest }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'requests']);
   const toast = useToast();
   const format = useFormat();
   const describeError = useAdminErrorMessage('request');
@@ -95,6 +96,16 @@ export function RequestCard({ request }: { request: BloodRequest }) {
             {request.isDemo && <DemoBadge />}
           </div>
         </header>
+
+        {request.contactPhoneConfirmed === false && (
+          // Issue #32 item 9: no code reached the number; the verifier checks it by a call.
+          <Alert
+            variant="warning"
+            dismissible={false}
+            title={t('requests:phoneNotConfirmed.title')}
+            message={t('requests:phoneNotConfirmed.body')}
+          />
+        )}
 
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <div>
