@@ -4,25 +4,27 @@ import type { App } from '../app';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { bearer, loginAs, seedUser } from './auth-helpers';
+import { plainPdf } from './document-files';
 
-/** The smallest files each signature check accepts (magic bytes plus some padding). */
+/**
+ * Small real files of each accepted type: uploads are decoded and drawn again
+ * (features/documents/document-render.ts), so a file must be what its first bytes say.
+ * The images are 8 × 8 pixels; the PDF is one 200 × 100 point page (test/document-files.ts).
+ */
 export const SAMPLE_FILES = {
-  // A PDF is also parsed (features/documents/pdf-check.ts): it needs a catalog.
-  pdf: Buffer.from(
-    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
-      '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  pdf: plainPdf(),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQI12M4IaeBFTEMLQkAiE5DgdTZD4AAAAAASUVORK5CYII=',
+    'base64',
   ),
-  png: Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.alloc(32, 1),
-  ]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]),
-  webp: Buffer.concat([
-    Buffer.from('RIFF'),
-    Buffer.from([0x20, 0, 0, 0]),
-    Buffer.from('WEBPVP8 '),
-    Buffer.alloc(24, 3),
-  ]),
+  jpeg: Buffer.from(
+    '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCQAIqH/9k=',
+    'base64',
+  ),
+  webp: Buffer.from(
+    'UklGRjQAAABXRUJQVlA4ICgAAACQAQCdASoIAAgAAsBMJaACdLoAA5gA/u1N3rvFpRr/56Z/W38f+MgA',
+    'base64',
+  ),
   html: Buffer.from('<!doctype html><script>alert(document.cookie)</script>'),
 };
 

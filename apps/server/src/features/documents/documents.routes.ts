@@ -19,6 +19,7 @@ import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser, requireActiveAccount, requireRole } from '../../plugins/auth';
 import type { DocumentsService, Upload } from './documents.service';
+import { RENDER_LIMITS } from './document-render';
 
 const BEARER = [{ bearerAuth: [] }];
 const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
@@ -104,6 +105,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
           'that runs JavaScript or a program). A PDF is parsed (object streams decompressed, escaped names decoded) and ' +
           'refused with 415 when it holds JavaScript, launch, submit or import actions, additional actions (`/AA`), ' +
           'attached files, XFA forms or RichMedia, when it is encrypted, or when it does not parse. ' +
+          '**The upload itself is not kept**: a PDF is rendered page by page (pdf.js, 150 dpi, at most ' +
+          `${RENDER_LIMITS.maxPages} pages, ${RENDER_LIMITS.timeoutMs / 1000} s) and rebuilt as a new PDF of one JPEG per ` +
+          'page, the size of the original pages, with no text layer, links, actions, scripts, forms or attachments; ' +
+          'an image is decoded and encoded again in its own format (turned upright by its EXIF orientation, at most ' +
+          `${RENDER_LIMITS.maxImageSide} pixels a side, with no metadata such as EXIF/GPS and nothing after the image). ` +
+          'A file that cannot be drawn (no pages, more pages, a picture over ' +
+          `${RENDER_LIMITS.maxImagePixels / 1_000_000} megapixels, too slow to draw) is 415. \`size\` and the ` +
+          'download are those of the new file (decision 012). ' +
           `More than ${MAX_MB} MB is 413 \`PAYLOAD_TOO_LARGE\`; an empty file is 400. The bytes are stored in ` +
           'PostgreSQL (256 KiB chunks; the original name is kept, cleaned, only to name the download) in the same ' +
           'transaction as the row: a failed upload leaves neither (a full database disk is 507 `INSUFFICIENT_STORAGE`). ' +
@@ -159,7 +168,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         tags: ['documents'],
         summary: 'Download a document',
         description:
-          'The owner or an administrator (others 403; unknown id 404). The bytes with the stored (detected) type, as ' +
+          'The owner or an administrator (others 403; unknown id 404). The stored file (the one drawn again at upload, ' +
+          'not the bytes that were sent; files stored before decision 012 as they were) with its stored (detected) type, as ' +
           'an attachment (`Content-Disposition: attachment; filename="…"; filename*=UTF-8\'\'…`), with ' +
           '`X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`.',
         security: BEARER,

@@ -17,6 +17,13 @@ import type { AuthUser } from '../../plugins/auth';
 import { createDocumentsRepository } from './documents.repository';
 import { findActiveContent, sanitizeFileName, sniffMimeType } from './file-sniff';
 import { checkPdf, type PdfVerdict } from './pdf-check';
+import {
+  RENDER_LIMITS,
+  reencodeImage,
+  rerenderPdf,
+  type ImageMime,
+  type RenderResult,
+} from './document-render';
 
 export const UNSUPPORTED_FILE_MESSAGE = 'Upload a PDF, JPEG, PNG or WebP file.';
 export const ACTIVE_CONTENT_MESSAGE =
@@ -26,6 +33,15 @@ export const PDF_MESSAGES: Record<Exclude<PdfVerdict, { ok: true }>['reason'], s
     'This PDF contains scripts, attached files or form actions, so it cannot be accepted. Upload a plain scan, or print it to a new PDF.',
   unparsable: 'This PDF could not be read. Save or scan it again and upload the new file.',
   encrypted: 'This PDF is password-protected. Upload a copy without a password.',
+};
+/** Why a file could not be drawn again (document-render.ts), in the words of PDF_MESSAGES. */
+export const RENDER_MESSAGES: Record<Exclude<RenderResult, { ok: true }>['reason'], string> = {
+  unparsable:
+    'This file could not be read. Save, scan or photograph it again and upload the new file.',
+  encrypted: PDF_MESSAGES.encrypted,
+  too_many_pages: `A document may have at most ${RENDER_LIMITS.maxPages} pages. Upload only the pages that are needed.`,
+  too_large: 'This image is too large. Upload a smaller photo or scan.',
+  timeout: 'This file took too long to read. Save or scan it again and upload the new file.',
 };
 export const EMPTY_FILE_MESSAGE = 'The file is empty. Choose the file again.';
 export const DISK_FULL_MESSAGE = 'We cannot store files right now. Please try again later.';
@@ -94,6 +110,25 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', PDF_MESSAGES[verdict.reason]);
         }
       }
+      // Only a fresh file drawn from what the upload shows is kept (decision 012): whatever a
+      // check above could not see, in a part of the file that another reader would follow, is
+      // not in it. The checks above stay, to refuse what is plainly hostile with a clear reason.
+      const rendered =
+        mimeType === 'application/pdf'
+          ? await rerenderPdf(upload.bytes)
+          : await reencodeImage(upload.bytes, mimeType as ImageMime);
+      if (!rendered.ok) {
+        deps.logger?.info?.(
+          { userId: caller.id, reason: rendered.reason, detail: rendered.detail },
+          'could not draw an upload again',
+        );
+        const message =
+          mimeType === 'application/pdf' && rendered.reason === 'unparsable'
+            ? PDF_MESSAGES.unparsable
+            : RENDER_MESSAGES[rendered.reason];
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+      }
+      const stored = rendered.bytes;
       const idProofRequired = (await deps.flags.getFlags()).documentUpload;
 
       let created: DocumentRow;
@@ -114,11 +149,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
             type: upload.type,
             fileName: sanitizeFileName(upload.fileName, mimeType),
             mimeType,
-            size: upload.bytes.length,
+            size: stored.length,
             storageName: randomUUID(),
             uploadedAt: new Date(now()),
           });
-          await uploads.save(tx, row.id, upload.bytes);
+          await uploads.save(tx, row.id, stored);
           await createActivityLog(tx).record({
             action: 'document.uploaded',
             actorId: caller.id,

@@ -1,16 +1,25 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { documentSchema } from '@bdms/shared';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityLog, documentChunks, documents, notifications, users } from '../../db/schema';
 import { SAMPLE_FILES, multipart, signIn, uploadDocument } from '../../test/donor-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { moveUploadsIntoDatabase } from '../../lib/uploads';
-import { PDF_MESSAGES } from './documents.service';
+import {
+  ACTIVE_PDF_NAMES,
+  PAGE_SIZE,
+  goToRPdf,
+  uriAndNamedPdf,
+  xrefIntoStreamPdf,
+} from '../../test/document-files';
+import { PDF_MESSAGES, RENDER_MESSAGES } from './documents.service';
 
 let testDb: TestDatabase;
 let subject: TestApp;
@@ -52,6 +61,15 @@ async function storedBytes(documentId: string): Promise<Buffer> {
   return Buffer.concat(rows.map((row) => row.bytes));
 }
 
+/** Each page's size in points, as a reader sees the stored PDF. */
+async function pdfPages(bytes: Buffer): Promise<{ width: number; height: number }[]> {
+  const pdf = await PDFDocument.load(bytes);
+  return pdf.getPages().map((page) => {
+    const { width, height } = page.getSize();
+    return { width: Math.round(width), height: Math.round(height) };
+  });
+}
+
 function download(id: string, headers: Record<string, string>) {
   return subject.app.inject({ url: `/api/v1/documents/${id}/file`, headers });
 }
@@ -73,18 +91,21 @@ describe('POST /api/v1/documents', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const document = documentSchema.strict().parse(res.json().data.document);
+    const stored = await storedBytes(document.id);
     expect(document).toMatchObject({
       type: 'id_proof',
       fileName: 'My Aadhaar.pdf',
       mimeType: 'application/pdf',
-      size: SAMPLE_FILES.pdf.length,
+      size: stored.length,
       verified: false,
       rejectionReason: null,
       status: 'pending',
     });
     const [row] = await db().select().from(documents).where(eq(documents.id, document.id));
     expect(row!.storageName).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await storedBytes(document.id)).toEqual(SAMPLE_FILES.pdf);
+    // The PDF drawn again (decision 012): a new file with the same single page.
+    expect(stored.equals(SAMPLE_FILES.pdf)).toBe(false);
+    expect(await pdfPages(stored)).toEqual([PAGE_SIZE]);
     expect(await storedChunks()).toEqual([`${document.id}:0`]);
     const actions = (await db().select().from(activityLog)).map((entry) => entry.action);
     expect(actions).toContain('document.uploaded');
@@ -310,7 +331,8 @@ describe('GET /api/v1/documents/{id}/file and /documents/list', () => {
     const { id } = up.json().data.document;
     const res = await download(id, donor.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.rawPayload).toEqual(SAMPLE_FILES.png);
+    expect(res.rawPayload).toEqual(await storedBytes(id));
+    expect(res.rawPayload.subarray(0, 8)).toEqual(SAMPLE_FILES.png.subarray(0, 8));
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -321,11 +343,13 @@ describe('GET /api/v1/documents/{id}/file and /documents/list', () => {
 
   it('stores a large file in 256 KiB chunks and streams it back whole, in order', async () => {
     const donor = await signIn(subject.app, db());
-    // A PNG of 700 KiB: the sample's bytes, then a byte pattern that differs in every chunk.
-    const big = Buffer.concat([
-      SAMPLE_FILES.png,
-      Buffer.from(Array.from({ length: 700 * 1024 - SAMPLE_FILES.png.length }, (_, i) => i % 251)),
-    ]);
+    // A PNG of noise (which does not compress): still over 512 KiB when encoded again.
+    const big = await sharp(randomBytes(480 * 480 * 3), {
+      raw: { width: 480, height: 480, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(600 * 1024);
     const up = await uploadDocument(subject.app, donor.headers, 'photo', {
       filename: 'big.png',
       contentType: 'image/png',
@@ -336,7 +360,12 @@ describe('GET /api/v1/documents/{id}/file and /documents/list', () => {
     expect(await storedChunks()).toEqual([`${id}:0`, `${id}:1`, `${id}:2`]);
     const res = await download(id, donor.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.equals(big)).toBe(true);
+    expect(res.rawPayload.equals(await storedBytes(id))).toBe(true);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 480,
+      height: 480,
+    });
   });
 
   it("refuses another donor's document with 403, lets an administrator download it, and 404s unknown ids", async () => {
@@ -350,7 +379,7 @@ describe('GET /api/v1/documents/{id}/file and /documents/list', () => {
     expect(refused.body).not.toContain('%PDF');
     const asAdmin = await download(id, admin.headers);
     expect(asAdmin.statusCode).toBe(200);
-    expect(asAdmin.rawPayload).toEqual(SAMPLE_FILES.pdf);
+    expect(asAdmin.rawPayload).toEqual(await storedBytes(id));
     expect((await download(randomUUID(), admin.headers)).statusCode).toBe(404);
     expect((await download('nope', admin.headers)).statusCode).toBe(400);
     expect((await download(id, {})).statusCode).toBe(401);
@@ -448,7 +477,7 @@ describe('PUT /api/v1/documents/{id}/verify and replacing a document', () => {
     expect(rows).toHaveLength(1);
     // The replaced document's bytes went with its row.
     expect(await storedChunks()).toEqual([`${rows[0]!.id}:0`]);
-    expect(await storedBytes(rows[0]!.id)).toEqual(SAMPLE_FILES.png);
+    expect((await sharp(await storedBytes(rows[0]!.id)).metadata()).format).toBe('png');
     expect(rows[0]!.id).not.toBe(firstRow!.id);
 
     const [user] = await db().select().from(users).where(eq(users.id, donor.row.id));
@@ -489,5 +518,170 @@ describe('files kept on disk before issue #19', () => {
       moved: 0,
       removed: 0,
     });
+  });
+});
+
+describe('uploads are drawn again into a fresh file (#32 item 16, decision 012)', () => {
+  /** What a reader following the cross-reference (pdf.js) finds in the stored file. */
+  async function readerView(bytes: Buffer) {
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+    try {
+      const page = await pdf.getPage(1);
+      return {
+        pages: pdf.numPages,
+        scripts: await pdf.getJSActions(),
+        openAction: await pdf.getOpenAction(),
+        attachments: await pdf.getAttachments(),
+        links: (await page.getAnnotations()).length,
+      };
+    } finally {
+      await pdf.destroy();
+    }
+  }
+
+  async function expectCleanPdf(id: string, headers: Record<string, string>) {
+    const stored = await storedBytes(id);
+    const text = stored.toString('latin1');
+    for (const name of ACTIVE_PDF_NAMES) expect(text, name).not.toMatch(new RegExp(`${name}\\b`));
+    expect(await pdfPages(stored)).toEqual([PAGE_SIZE]);
+    expect(await readerView(stored)).toEqual({
+      pages: 1,
+      scripts: null,
+      openAction: null,
+      attachments: null,
+      links: 0,
+    });
+    const [row] = await db().select().from(documents).where(eq(documents.id, id));
+    expect(row!.size).toBe(stored.length);
+    const res = await download(id, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(stored)).toBe(true);
+  }
+
+  it('stores a PDF whose cross-reference points into another stream, hiding OpenAction JavaScript, as a fresh file without it', async () => {
+    const hostile = xrefIntoStreamPdf();
+    // What a reader finds in the upload itself: the script runs when the file opens.
+    expect((await readerView(hostile)).scripts).toEqual({
+      OpenAction: ['app.alert(document.cookie)'],
+    });
+    const donor = await signIn(subject.app, db());
+    const res = await uploadDocument(subject.app, donor.headers, 'id_proof', {
+      filename: 'aadhaar.pdf',
+      data: hostile,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.document).toMatchObject({ mimeType: 'application/pdf' });
+    await expectCleanPdf(res.json().data.document.id, donor.headers);
+  });
+
+  it('stores PDFs with GoToR to a UNC path, URI links and Named actions as fresh files without them', async () => {
+    const donor = await signIn(subject.app, db());
+    const cases: [string, Buffer, string[]][] = [
+      ['id_proof', goToRPdf(), ['/GoToR', '\\\\attacker.example']],
+      ['address_proof', uriAndNamedPdf(), ['/URI', '/Named', 'https://attacker.example']],
+    ];
+    for (const [type, data, carried] of cases) {
+      for (const part of carried) expect(data.toString('latin1')).toContain(part);
+      const res = await uploadDocument(subject.app, donor.headers, type, { data });
+      expect(res.statusCode, res.body).toBe(201);
+      await expectCleanPdf(res.json().data.document.id, donor.headers);
+    }
+  });
+
+  it('keeps a scanned PDF readable: same pages and page size, the scan drawn on them', async () => {
+    const donor = await signIn(subject.app, db());
+    const scan = await sharp({
+      create: { width: 400, height: 200, channels: 3, background: { r: 20, g: 40, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const source = await PDFDocument.create();
+    const image = await source.embedJpg(scan);
+    for (let i = 0; i < 2; i += 1) {
+      source.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+    }
+    const res = await uploadDocument(subject.app, donor.headers, 'medical_certificate', {
+      data: Buffer.from(await source.save()),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = await storedBytes(res.json().data.document.id);
+    expect(await pdfPages(stored)).toEqual([
+      { width: 595, height: 842 },
+      { width: 595, height: 842 },
+    ]);
+    // Each page is one JPEG of the page at 150 dpi, and it shows the scan's blue.
+    const [, jpeg] = /\/Subtype \/Image[^]*?stream\r?\n([^]*?)\r?\nendstream/.exec(
+      stored.toString('latin1'),
+    )!;
+    const { data, info } = await sharp(Buffer.from(jpeg!, 'latin1'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([1239, 1754]);
+    const middle = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * 3;
+    expect(data[middle + 2]!).toBeGreaterThan(150);
+    expect(data[middle]!).toBeLessThan(80);
+  });
+
+  it('stores a JPEG without its EXIF (GPS), turned upright, and without the bytes after it', async () => {
+    const donor = await signIn(subject.app, db());
+    const photo = Buffer.concat([
+      await sharp({
+        create: { width: 16, height: 8, channels: 3, background: { r: 200, g: 30, b: 40 } },
+      })
+        .jpeg()
+        .withExif({ IFD0: { Artist: 'GPS 12.9716 N 77.5946 E' } })
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+      Buffer.from('TRAILING-SECRET-PAYLOAD'),
+    ]);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const res = await uploadDocument(subject.app, donor.headers, 'photo', {
+      filename: 'me.jpg',
+      contentType: 'image/jpeg',
+      data: photo,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json().data.document;
+    const stored = await storedBytes(id);
+    const text = stored.toString('latin1');
+    expect(text).not.toContain('Exif');
+    expect(text).not.toContain('12.9716');
+    expect(text).not.toContain('TRAILING-SECRET');
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 8, height: 16 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    const downloaded = await download(id, donor.headers);
+    expect(downloaded.rawPayload.equals(stored)).toBe(true);
+    expect(res.json().data.document.size).toBe(stored.length);
+  });
+
+  it('refuses more pages than the limit, an image over the pixel limit and a PDF with no page, keeping nothing', async () => {
+    const donor = await signIn(subject.app, db());
+    const many = await PDFDocument.create();
+    for (let i = 0; i < 11; i += 1) many.addPage([200, 100]);
+    const huge = await sharp({
+      create: { width: 8000, height: 7000, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    const noPage = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+        '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const cases: [Buffer, string][] = [
+      [Buffer.from(await many.save()), RENDER_MESSAGES.too_many_pages],
+      [huge, RENDER_MESSAGES.too_large],
+      [noPage, PDF_MESSAGES.unparsable],
+    ];
+    for (const [data, message] of cases) {
+      const res = await uploadDocument(subject.app, donor.headers, 'id_proof', { data });
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json().error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message });
+    }
+    expect(RENDER_MESSAGES.too_many_pages).toContain('at most 10 pages');
+    expect(await db().select().from(documents)).toHaveLength(0);
+    expect(await storedChunks()).toEqual([]);
   });
 });
