@@ -23,7 +23,11 @@ export function quietHoursEnd(at: Date): Date | null {
   return new Date(wake - IST_OFFSET_MS);
 }
 
-/** Messages of `channel` sent since 00:00 India time. */
+/**
+ * Messages of the outbox (alerts, a guest requester's messages) of `channel` sent since 00:00
+ * India time: what the channel's daily budget counts. Codes and answers to replies are written
+ * down too (kind `code`/`answer`) and have budgets of their own (issue #32 items 8, 11).
+ */
 export async function sentToday(db: Db, channel: DeliveryChannel, now: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -31,6 +35,7 @@ export async function sentToday(db: Db, channel: DeliveryChannel, now: number): 
     .where(
       and(
         eq(notificationDeliveries.channel, channel),
+        eq(notificationDeliveries.kind, 'outbox'),
         eq(notificationDeliveries.status, 'sent'),
         gte(notificationDeliveries.sentAt, startOfIndianDay(todayInIndia(now))),
       ),

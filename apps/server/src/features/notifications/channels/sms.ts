@@ -88,6 +88,33 @@ export function createSmsChannel(deps: SmsChannelDeps): SmsChannel {
     },
   });
 
+  /**
+   * A message sent outside the outbox (a one-time code, the answer to a reply) is written down
+   * once the SMSC took it (issue #32 item 11): its delivery receipt then matches a row instead of
+   * being refused for ever, and the channels panel counts it. No number and no text are kept (a
+   * code is a secret; the number is not needed to match a receipt). A receipt that arrives
+   * before this row is refused once and comes again, like an alert's. The message is already
+   * sent, so a failure to write is logged, never thrown at the flow that sent it.
+   */
+  async function recordDirect(kind: 'code' | 'answer', template: string, messageId: string) {
+    const at = new Date(now());
+    try {
+      await db.insert(notificationDeliveries).values({
+        channel: 'sms',
+        kind,
+        status: 'sent',
+        attempts: 1,
+        payload: { template },
+        providerMessageId: messageId,
+        nextAttemptAt: at,
+        createdAt: at,
+        sentAt: at,
+      });
+    } catch (error) {
+      deps.logger?.warn({ err: error, kind }, 'SMS sent outside the outbox could not be recorded');
+    }
+  }
+
   function noteFailure(reason: string) {
     failingSince ??= new Date(now());
     lastError = reason;
@@ -195,11 +222,19 @@ export function createSmsChannel(deps: SmsChannelDeps): SmsChannel {
     },
 
     async sendDirect(to, text) {
-      return client.send({ to, text, templateId: sms.templateIds.reply ?? null });
+      const messageId = await client.send({ to, text, templateId: sms.templateIds.reply ?? null });
+      await recordDirect('answer', 'reply', messageId);
+      return messageId;
     },
 
     async sendCode(to, text) {
-      return client.send({ to, text, templateId: sms.templateIds.phone_code ?? null });
+      const messageId = await client.send({
+        to,
+        text,
+        templateId: sms.templateIds.phone_code ?? null,
+      });
+      await recordDirect('code', 'phone_code', messageId);
+      return messageId;
     },
 
     health(): ChannelHealth {
