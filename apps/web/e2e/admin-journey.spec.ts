@@ -2,10 +2,11 @@ import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
 import { apiPut, HEALTHY_ANSWERS, registerDonor } from './support/api';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
+// A real 8 × 8 PNG: the server decodes every upload and stores it drawn again (decision 012).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQI12M4IaeBFTEMLQkAiE5DgdTZD4AAAAAASUVORK5CYII=',
+  'base64',
+);
 
 test('an administrator rejects a document with a reason, the donor sees it, then approves the donor', async ({
   page,
