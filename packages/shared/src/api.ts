@@ -66,6 +66,14 @@ export const ERROR_CODES = {
   HOSPITAL_NOT_VERIFIED: 403,
   /** The e-mail confirmation code is wrong, expired, used or void (after 5 wrong tries). */
   INVALID_EMAIL_CODE: 400,
+  /**
+   * A donor accepts a blood request while they may not give blood at that moment (the donation
+   * interval, a deferral from their answers, a review on hold, age: the matcher's own checks).
+   * `details`: `{reason: 'donation_interval' | 'deferred', nextEligibleAt: ISO string | null}`.
+   */
+  DONOR_NOT_ELIGIBLE: 409,
+  /** Phone alerts (SMS, WhatsApp) need the account's mobile number verified by a code first. */
+  PHONE_NOT_VERIFIED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -34,6 +34,7 @@ import {
   facilities,
   hospitals,
   pincodes,
+  questionnaires,
   users,
   type BloodRequestHistoryRow,
   type BloodRequestMatchRow,
@@ -572,6 +573,98 @@ export function createBloodRequestsRepository(db: Db) {
         };
       }
       return found;
+    },
+
+    /**
+     * Issue #32 item 2: what the matcher knows about a donor (status, deletion, sex, date of
+     * birth, last donation, the questionnaire and whether a review holds it: the same facts as
+     * the candidate query), read again when the donor accepts, inside the respond transaction.
+     */
+    async donorSelectionFacts(donorId: string) {
+      const [row] = await db
+        .select({
+          status: users.status,
+          deletedAt: users.deletedAt,
+          gender: users.gender,
+          dateOfBirth: users.dateOfBirth,
+          lastDonationAt: users.lastDonationAt,
+          answers: questionnaires.answers,
+          onHold: sql<boolean>`(${questionnaires.reviewDecision} is not distinct from 'rejected'
+            or ${questionnaires.reviewRequiredReason} is not null)`,
+        })
+        .from(users)
+        .leftJoin(questionnaires, eq(questionnaires.userId, users.id))
+        .where(eq(users.id, donorId))
+        .limit(1);
+      if (!row) return null;
+      const { answers, onHold, ...facts } = row;
+      return {
+        ...facts,
+        questionnaire: answers ? { answers, onHold: Boolean(onHold) } : null,
+      };
+    },
+
+    /**
+     * Issue #32 item 6: the open requests (pending, verified, in progress) on which this donor
+     * accepted and has not given yet: the ones a voiding changes the accepted count of.
+     */
+    async openAcceptedRequestIdsOf(donorId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: bloodRequestMatches.requestId })
+        .from(bloodRequestMatches)
+        .innerJoin(bloodRequests, eq(bloodRequests.id, bloodRequestMatches.requestId))
+        .where(
+          and(
+            eq(bloodRequestMatches.donorId, donorId),
+            eq(bloodRequestMatches.response, 'accepted'),
+            isNull(bloodRequestMatches.donatedAt),
+            inArray(bloodRequests.status, ['pending', 'verified', 'in_progress']),
+          ),
+        )
+        .orderBy(asc(bloodRequestMatches.requestId));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Issue #32 item 6: voids a suspended or erased donor's open matches. Not answered yet, on an
+     * open request: `declined` (never asked again; a later YES finds it answered). Accepted
+     * without a donation, on the open requests `acceptedOn` (locked by the caller): `withdrawn`
+     * (out of the accepted count, the contact hidden). Returns how many of each.
+     */
+    async voidOpenMatchesOf(
+      donorId: string,
+      acceptedOn: readonly string[],
+      at: Date,
+    ): Promise<{ unanswered: number; accepted: number }> {
+      const openRequest = sql`${bloodRequestMatches.requestId} in (select ${bloodRequests.id}
+        from ${bloodRequests} where ${bloodRequests.status} in ('pending', 'verified', 'in_progress'))`;
+      const unanswered = await db
+        .update(bloodRequestMatches)
+        .set({ response: 'declined', respondedAt: at })
+        .where(
+          and(
+            eq(bloodRequestMatches.donorId, donorId),
+            isNull(bloodRequestMatches.response),
+            openRequest,
+          ),
+        )
+        .returning({ id: bloodRequestMatches.id });
+      const accepted =
+        acceptedOn.length === 0
+          ? []
+          : await db
+              .update(bloodRequestMatches)
+              .set({ response: 'withdrawn', respondedAt: at })
+              .where(
+                and(
+                  eq(bloodRequestMatches.donorId, donorId),
+                  eq(bloodRequestMatches.response, 'accepted'),
+                  isNull(bloodRequestMatches.donatedAt),
+                  inArray(bloodRequestMatches.requestId, [...acceptedOn]),
+                ),
+              )
+              .returning({ id: bloodRequestMatches.id });
+      return { unanswered: unanswered.length, accepted: accepted.length };
     },
 
     /** Open requests made by this account (erasure cancels them). */

@@ -1,7 +1,10 @@
 import {
   BLOOD_REQUEST_LIMITS,
   MATCHING_DEFAULTS,
+  evaluateEligibility,
   isOpenStatus,
+  nextEligibleAfterDonation,
+  selectionDeferral,
   nextRadius,
   type AcceptedDonor,
   type BloodRequest,
@@ -26,7 +29,7 @@ import type { Notifier, NotifyInput } from '../notifications/notifier';
 import { createRequesterMessages } from '../notifications/requester-messages';
 import type { RequestMeta } from '../../lib/request-context';
 import type { PhoneCodes } from '../../lib/sms/phone-codes';
-import type { AuthUser } from '../../plugins/auth';
+import { SUSPENDED_MESSAGE, type AuthUser } from '../../plugins/auth';
 import type { FlagsService } from '../flags/flags.service';
 import {
   accessOf,
@@ -103,6 +106,45 @@ export interface BloodRequestsServiceDeps {
   counters: DailyCounters;
   flags: Pick<FlagsService, 'getFlags'>;
   logger?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+type SelectionFacts = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createBloodRequestsRepository>['donorSelectionFacts']>>
+>;
+
+/**
+ * Issue #32 item 2: accepting re-checks, at that moment, what the matcher checked when the donor
+ * was told (matching.ts `selectionDeferral`: the donation interval, every deferral of the
+ * answers evaluated now, a review on hold, age; Drugs and Cosmetics Rules Schedule F Part XII-B,
+ * NBTC 2017). A donor told last week who felt unwell today, declared a permanent condition or
+ * gave blood this morning is refused, with the reason and the date they may give again
+ * (`evaluateEligibility`'s, or the end of the interval), when one is known. Only an approved
+ * donor may accept.
+ */
+function assertMayGiveNow(donor: SelectionFacts, at: number): void {
+  const reason = donor.status === 'approved' ? selectionDeferral(donor, at) : 'deferred';
+  if (!reason) return;
+  // The answers give the latest end of every running deferral and of the interval; without
+  // them (or held by a review) only the interval's end is known. A date already past (the
+  // interval when "unwell" is what defers) or none (a permanent deferral) is not named.
+  let next: string | null = null;
+  if (donor.status === 'approved' && donor.questionnaire && !donor.questionnaire.onHold) {
+    next = evaluateEligibility({
+      dateOfBirth: donor.dateOfBirth,
+      gender: donor.gender,
+      answers: donor.questionnaire.answers,
+      lastDonationAt: donor.lastDonationAt,
+      now: new Date(at),
+    }).nextEligibleAt;
+  } else if (reason === 'donation_interval' && donor.lastDonationAt) {
+    next = nextEligibleAfterDonation(donor.lastDonationAt, donor.gender).toISOString();
+  }
+  const nextEligibleAt = next && new Date(next).getTime() > at ? next : null;
+  throw new AppError(
+    'DONOR_NOT_ELIGIBLE',
+    'You cannot give blood at the moment, so you cannot accept this request. Your eligibility shows why and when you can give again.',
+    { reason, nextEligibleAt },
+  );
 }
 
 export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
@@ -391,6 +433,13 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         let row = found.request;
         const match = found.match;
         if (!match) throw new AppError('NOT_FOUND', 'You were not asked about this blood request.');
+        // Issue #32 items 2 and 6: who the donor is NOW, read in this transaction, whatever way
+        // the answer came (web, SMS reply, WhatsApp button): the route's preHandler is not the
+        // only door. A suspended (or erased) donor answers nothing.
+        const donor = await repo.donorSelectionFacts(caller.id);
+        if (!donor || donor.deletedAt) throw notFound();
+        if (donor.status === 'suspended') throw new AppError('FORBIDDEN', SUSPENDED_MESSAGE);
+        if (response === 'accepted') assertMayGiveNow(donor, now());
         if (match.response === response) return toMatchedView(row, match);
         if (response === 'withdrawn') {
           if (match.response !== 'accepted')
@@ -553,6 +602,70 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       }
       await repo.scrubRequester(requester);
       return cancelled;
+    },
+
+    /**
+     * Issue #32 item 6: a donor suspended by an administrator or erased (composed into those
+     * features in services.ts, inside their transaction). Their open matches are voided: the
+     * alerts they have not answered become `declined` (a later YES by SMS or WhatsApp finds
+     * nothing to accept), and where they accepted and have not given, on an open request, the
+     * acceptance becomes `withdrawn`: they leave the accepted count, the hospital's list of
+     * donors coming and a guest's tracking page, and the registered requester and the hospital
+     * are told as for a withdrawal. The caller kicks the notifier after commit.
+     */
+    async voidDonorMatches(
+      tx: Db,
+      donorId: string,
+      why: 'suspended' | 'erased',
+      caller: AuthUser,
+      meta: Pick<RequestMeta, 'requestId'>,
+    ): Promise<{ unanswered: number; accepted: number }> {
+      const repo = createBloodRequestsRepository(tx);
+      const at = new Date(now());
+      // Locked in a fixed order, as a donor's own answer locks its request: the counts told
+      // below cannot race another donor's answer.
+      const requestIds = await repo.openAcceptedRequestIdsOf(donorId);
+      const rows: BloodRequestRow[] = [];
+      for (const id of requestIds) {
+        const row = await repo.findById(id, true);
+        if (row && isOpenStatus(row.status)) rows.push(row);
+      }
+      const voided = await repo.voidOpenMatchesOf(
+        donorId,
+        rows.map((row) => row.id),
+        at,
+      );
+      if (voided.unanswered + voided.accepted === 0) return voided;
+      const counts = await repo.matchCountsFor(rows.map((row) => row.id));
+      const told: { userId: string; input: NotifyInput }[] = [];
+      for (const row of rows) {
+        const people = new Set<string>();
+        if (row.createdBy && row.createdBy !== donorId) people.add(row.createdBy);
+        if (row.hospitalId)
+          for (const userId of await repo.hospitalUserIds(row.hospitalId)) people.add(userId);
+        const input: NotifyInput = {
+          type: 'blood_request.donor_withdrew',
+          params: {
+            count: String(counts.get(row.id)?.accepted ?? 0),
+            code: row.trackingCode,
+            hospital: row.hospitalName,
+          },
+          link: '/dashboard',
+          reachOut: true,
+        };
+        for (const userId of people) told.push({ userId, input });
+      }
+      if (told.length > 0) await notifier.notifyMany(tx, told);
+      await createActivityLog(tx).record({
+        action: 'blood_request.matches_voided',
+        actorId: caller.id === donorId ? null : caller.id,
+        actorRole: caller.role,
+        targetType: 'user',
+        targetId: donorId,
+        details: { why, ...voided },
+        requestId: meta.requestId,
+      });
+      return voided;
     },
 
     /**

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { notificationDeliveries, users } from '../../db/schema';
 import { withdrawConsent } from './consents';
 import { renderReplyAnswer, replyIntent, type ReplyKind } from './channels/phone-texts';
+import { mailLanguage } from './mail/templates';
+import { localDate } from './templates';
 
 /** What accepting or declining a request answered, from the blood-requests feature. */
 export type RespondResult =
@@ -15,6 +17,11 @@ export type RespondResult =
       address: string;
     }
   | { outcome: 'declined' }
+  /**
+   * An accept refused because the donor may not give blood now (issue #32 item 2), with the
+   * date they may again (ISO) when one is known: nothing changed, no contact released.
+   */
+  | { outcome: 'not_eligible'; nextEligibleAt: string | null }
   /** Already answered, closed, or not this donor's: nothing changed. */
   | { outcome: 'late' };
 
@@ -125,6 +132,9 @@ export function createReplyRouter(deps: ReplyRouterDeps) {
             intent === 'accept' ? 'accepted' : 'declined',
           );
           kind = result.outcome;
+          if (result.outcome === 'not_eligible' && result.nextEligibleAt) {
+            params = { until: localDate(result.nextEligibleAt)(mailLanguage(language)) };
+          }
           if (result.outcome === 'accepted') {
             params = {
               contactName: result.contactName,

@@ -209,11 +209,27 @@ export function renderRequesterText(
   return variants[variants.length - 1]!(fill);
 }
 
-export const REPLY_KINDS = ['accepted', 'declined', 'late', 'unknown', 'stopped'] as const;
+/**
+ * `not_eligible` (issue #32 item 2): an accept refused because the donor may not give blood at
+ * that moment (the matcher's own checks, NBTC 2017 / Schedule F XII-B); `until` is the date they
+ * may give again in their language, when one is known.
+ */
+export const REPLY_KINDS = [
+  'accepted',
+  'declined',
+  'late',
+  'unknown',
+  'stopped',
+  'not_eligible',
+] as const;
 export type ReplyKind = (typeof REPLY_KINDS)[number];
 
 const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
   en: {
+    not_eligible: (p) =>
+      p.until
+        ? `Thank you, but you cannot give blood now, so this acceptance was not recorded. Please do not go. You can give again from ${p.until}.`
+        : `Thank you, but you cannot give blood now, so this acceptance was not recorded. Please do not go. Your account shows why.`,
     accepted: (p) =>
       `Thank you! Please contact ${p.contactName} on ${p.contactPhone} and go to ${p.hospital}, ${p.address}. Details: ${p.link}`,
     declined: () => 'Thank you for telling us. We will not ask you about this request again.',
@@ -225,6 +241,10 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
       'You will get no more alerts on this channel. You can turn them on again in your account settings.',
   },
   es: {
+    not_eligible: (p) =>
+      p.until
+        ? `Gracias, pero ahora no puedes donar sangre, así que no registramos tu aceptación. Por favor, no acudas. Podrás donar de nuevo desde el ${p.until}.`
+        : `Gracias, pero ahora no puedes donar sangre, así que no registramos tu aceptación. Por favor, no acudas. Tu cuenta muestra el motivo.`,
     accepted: (p) =>
       `¡Gracias! Contacta con ${p.contactName} en el ${p.contactPhone} y ve a ${p.hospital}, ${p.address}. Detalles: ${p.link}`,
     declined: () => 'Gracias por avisarnos. No te volveremos a preguntar por esta solicitud.',
@@ -236,6 +256,10 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
       'No recibirás más avisos por este canal. Puedes volver a activarlos en la configuración de tu cuenta.',
   },
   hi: {
+    not_eligible: (p) =>
+      p.until
+        ? `धन्यवाद, पर आप अभी रक्तदान नहीं कर सकते, इसलिए आपकी स्वीकृति दर्ज नहीं हुई। कृपया न जाएँ। आप ${p.until} से फिर रक्तदान कर सकते हैं।`
+        : `धन्यवाद, पर आप अभी रक्तदान नहीं कर सकते, इसलिए आपकी स्वीकृति दर्ज नहीं हुई। कृपया न जाएँ। कारण आपके खाते में देखें।`,
     accepted: (p) =>
       `धन्यवाद! कृपया ${p.contactName} से ${p.contactPhone} पर संपर्क करें और ${p.hospital}, ${p.address} पहुँचें। विवरण: ${p.link}`,
     declined: () => 'बताने के लिए धन्यवाद। इस अनुरोध के बारे में हम आपसे दोबारा नहीं पूछेंगे।',
@@ -247,6 +271,10 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
       'इस माध्यम पर अब आपको अलर्ट नहीं मिलेंगे। आप इन्हें अपने खाते की सेटिंग में फिर से चालू कर सकते हैं।',
   },
   bn: {
+    not_eligible: (p) =>
+      p.until
+        ? `ধন্যবাদ, কিন্তু আপনি এখন রক্ত দিতে পারবেন না, তাই আপনার সম্মতি নথিভুক্ত হয়নি। অনুগ্রহ করে যাবেন না। ${p.until} থেকে আবার দিতে পারবেন।`
+        : `ধন্যবাদ, কিন্তু আপনি এখন রক্ত দিতে পারবেন না, তাই আপনার সম্মতি নথিভুক্ত হয়নি। অনুগ্রহ করে যাবেন না। কারণ আপনার অ্যাকাউন্টে দেখুন।`,
     accepted: (p) =>
       `ধন্যবাদ! অনুগ্রহ করে ${p.contactName}-এর সঙ্গে ${p.contactPhone} নম্বরে যোগাযোগ করুন এবং ${p.hospital}, ${p.address}-এ যান। বিস্তারিত: ${p.link}`,
     declined: () => 'জানানোর জন্য ধন্যবাদ। এই অনুরোধ নিয়ে আমরা আপনাকে আর জিজ্ঞেস করব না।',
@@ -257,6 +285,10 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
     stopped: () => 'এই মাধ্যমে আপনি আর সতর্কবার্তা পাবেন না। অ্যাকাউন্টের সেটিংসে আবার চালু করতে পারবেন।',
   },
   mr: {
+    not_eligible: (p) =>
+      p.until
+        ? `धन्यवाद, पण तुम्ही आत्ता रक्तदान करू शकत नाही, त्यामुळे तुमची स्वीकृती नोंदवली नाही. कृपया जाऊ नका. ${p.until} पासून पुन्हा रक्तदान करता येईल.`
+        : `धन्यवाद, पण तुम्ही आत्ता रक्तदान करू शकत नाही, त्यामुळे तुमची स्वीकृती नोंदवली नाही. कृपया जाऊ नका. कारण तुमच्या खात्यात पाहा.`,
     accepted: (p) =>
       `धन्यवाद! कृपया ${p.contactName} यांच्याशी ${p.contactPhone} वर संपर्क करा आणि ${p.hospital}, ${p.address} येथे जा. तपशील: ${p.link}`,
     declined: () => 'कळवल्याबद्दल धन्यवाद. या विनंतीबद्दल आम्ही तुम्हाला पुन्हा विचारणार नाही.',
@@ -268,6 +300,10 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
       'या माध्यमावर तुम्हाला आता सूचना मिळणार नाहीत. खात्याच्या सेटिंग्जमध्ये त्या पुन्हा सुरू करता येतील.',
   },
   te: {
+    not_eligible: (p) =>
+      p.until
+        ? `ధన్యవాదాలు, కానీ మీరు ఇప్పుడు రక్తదానం చేయలేరు, కాబట్టి మీ అంగీకారం నమోదు కాలేదు. దయచేసి వెళ్లకండి. ${p.until} నుంచి మళ్లీ ఇవ్వవచ్చు.`
+        : `ధన్యవాదాలు, కానీ మీరు ఇప్పుడు రక్తదానం చేయలేరు, కాబట్టి మీ అంగీకారం నమోదు కాలేదు. దయచేసి వెళ్లకండి. కారణం మీ ఖాతాలో చూడండి.`,
     accepted: (p) =>
       `ధన్యవాదాలు! దయచేసి ${p.contactName}‌ను ${p.contactPhone}లో సంప్రదించి ${p.hospital}, ${p.address}కు వెళ్లండి. వివరాలు: ${p.link}`,
     declined: () => 'తెలియజేసినందుకు ధన్యవాదాలు. ఈ అభ్యర్థన గురించి మిమ్మల్ని మళ్లీ అడగము.',
@@ -278,6 +314,10 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
     stopped: () => 'ఈ మాధ్యమంలో మీకు ఇక హెచ్చరికలు రావు. మీ ఖాతా సెట్టింగ్‌లలో వాటిని మళ్లీ ప్రారంభించవచ్చు.',
   },
   ta: {
+    not_eligible: (p) =>
+      p.until
+        ? `நன்றி, ஆனால் நீங்கள் இப்போது இரத்த தானம் செய்ய முடியாது, எனவே உங்கள் ஒப்புதல் பதிவாகவில்லை. தயவுசெய்து செல்ல வேண்டாம். ${p.until} முதல் மீண்டும் தரலாம்.`
+        : `நன்றி, ஆனால் நீங்கள் இப்போது இரத்த தானம் செய்ய முடியாது, எனவே உங்கள் ஒப்புதல் பதிவாகவில்லை. தயவுசெய்து செல்ல வேண்டாம். காரணத்தை உங்கள் கணக்கில் பாருங்கள்.`,
     accepted: (p) =>
       `நன்றி! ${p.contactName} அவர்களை ${p.contactPhone} எண்ணில் தொடர்புகொண்டு ${p.hospital}, ${p.address} செல்லுங்கள். விவரங்கள்: ${p.link}`,
     declined: () => 'தெரிவித்ததற்கு நன்றி. இந்தக் கோரிக்கை பற்றி உங்களிடம் மீண்டும் கேட்கமாட்டோம்.',
