@@ -97,6 +97,19 @@ export interface AdminServiceDeps {
   sessions: Pick<Sessions, 'revokeAll'>;
   flags: { getFlags(): Promise<FeatureFlags> };
   userViews: UserViews;
+  /**
+   * Issue #32 item 6: a suspended donor's open matches are voided in the suspension's
+   * transaction (blood-requests' `voidDonorMatches`, composed in services.ts).
+   */
+  matches: {
+    voidDonorMatches(
+      tx: Db,
+      donorId: string,
+      why: 'suspended',
+      caller: AuthUser,
+      meta: Pick<RequestMeta, 'requestId'>,
+    ): Promise<unknown>;
+  };
   now?: () => number;
 }
 
@@ -205,6 +218,9 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (!row) throw donorNotFound();
         if (action === 'suspend') {
           await deps.sessions.revokeAll(id, REVOKE_REASONS.suspension, tx);
+          // A YES to an alert sent before the suspension must find nothing to accept, and the
+          // hospital must stop counting on a donor it will turn away.
+          await deps.matches.voidDonorMatches(tx, id, 'suspended', caller, meta);
         }
         await createActivityLog(tx).record({
           action: transition.event,

@@ -31,6 +31,17 @@ export interface ErasureParticipant {
     caller: AuthUser,
     meta: Pick<RequestMeta, 'requestId'>,
   ): Promise<number>;
+  /**
+   * Issue #32 item 6: an erased donor's open matches are voided (their acceptances leave the
+   * accepted count; the requester and hospital are told they are not coming).
+   */
+  voidDonorMatches(
+    tx: Db,
+    donorId: string,
+    why: 'erased',
+    caller: AuthUser,
+    meta: Pick<RequestMeta, 'requestId'>,
+  ): Promise<{ unanswered: number; accepted: number }>;
 }
 
 export interface PrivacyServiceDeps {
@@ -177,13 +188,14 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
           'An administrator account can only be erased by its owner.',
         );
       }
-      const cancelled = await db.transaction(async (tx) => {
+      const toDeliver = await db.transaction(async (tx) => {
         const cancelledRequests = await deps.bloodRequests.forgetRequester(
           tx,
           { id, fullName: user.fullName, phone: user.phone, email: user.email },
           caller,
           meta,
         );
+        const voided = await deps.bloodRequests.voidDonorMatches(tx, id, 'erased', caller, meta);
         await createUsersRepository(tx).erase(id, new Date(now()));
         // Nothing personal: who was erased is the id, by whom is the role.
         await createActivityLog(tx).record({
@@ -195,10 +207,10 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
           details: { by: isSelf ? 'self' : 'admin', cancelledRequests },
           requestId: meta.requestId,
         });
-        return cancelledRequests;
+        return cancelledRequests + voided.accepted;
       });
       // The documents' bytes went with their rows (document_chunks, ON DELETE CASCADE).
-      if (cancelled > 0) deps.notifier.kick();
+      if (toDeliver > 0) deps.notifier.kick();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { queryAll } from '../../lib/query-all';
 import {
   activityLog,
+  channelConsents,
   clientLogs,
   consentRecords,
   documents,
@@ -138,6 +139,8 @@ export function createUsersRepository(db: Db) {
       await db.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
       await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
       await db.delete(consentRecords).where(eq(consentRecords.userId, userId));
+      // Issue #32 item 6: the SMS and WhatsApp consents (with the number they were for) go too.
+      await db.delete(channelConsents).where(eq(channelConsents.userId, userId));
       await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
       // What their browser reported stays for diagnosis, no longer tied to them.
       await db.update(clientLogs).set({ userId: null }).where(eq(clientLogs.userId, userId));
