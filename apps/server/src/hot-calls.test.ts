@@ -307,7 +307,7 @@ describe('queries per hot call', () => {
           phone += 1;
           await db()
             .update(users)
-            .set({ phone: `+91${phone}` })
+            .set({ phone: `+91${phone}`, phoneVerifiedAt: new Date() })
             .where(eq(users.id, donor.row.id));
           await db()
             .insert(channelConsents)

@@ -82,7 +82,7 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
           throw new AppError('CONFLICT', `Alerts by ${channel} are not available right now.`);
         }
         const [user] = await db
-          .select({ phone: users.phone })
+          .select({ phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt })
           .from(users)
           .where(eq(users.id, caller.id))
           .limit(1);
@@ -90,6 +90,13 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
           throw new AppError(
             'CONFLICT',
             'Add a mobile number to your account before turning on phone alerts.',
+          );
+        }
+        // Issue #32 item 7: consent only for a number that came back with its code.
+        if (!user.phoneVerifiedAt) {
+          throw new AppError(
+            'PHONE_NOT_VERIFIED',
+            'Verify your mobile number with the code we send to it before turning on SMS or WhatsApp alerts.',
           );
         }
         await grantConsent(db, caller.id, channel, input.language, at);

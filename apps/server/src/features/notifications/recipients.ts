@@ -7,6 +7,10 @@ import { channelConsents, pushSubscriptions, users } from '../../db/schema';
 export interface RecipientInfo {
   id: string;
   language: string;
+  /**
+   * The account's mobile number once VERIFIED (issue #32 item 7: it came back with its code),
+   * else null: no SMS or WhatsApp goes to a number nobody proved is theirs, consent or not.
+   */
   phone: string | null;
   deletedAt: Date | null;
   isDemo: boolean;
@@ -60,7 +64,9 @@ function readRows(tx: Db, ids: string[]) {
     .select({
       id: users.id,
       language: users.language,
-      phone: users.phone,
+      phone: sql<
+        string | null
+      >`case when ${users.phoneVerifiedAt} is not null then ${users.phone} end`,
       deletedAt: users.deletedAt,
       isDemo: users.isDemo,
       pushSubscriptionIds: sql<string[]>`coalesce((

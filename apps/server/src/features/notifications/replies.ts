@@ -93,7 +93,15 @@ export function createReplyRouter(deps: ReplyRouterDeps) {
       const [user] = await db
         .select({ id: users.id, language: users.language })
         .from(users)
-        .where(and(eq(users.phone, reply.from), isNull(users.deletedAt)))
+        // Issue #32 item 7: only an account whose number came back with its code owns a reply
+        // from it; anyone can type a number into a profile. An unverified number is nobody's.
+        .where(
+          and(
+            eq(users.phone, reply.from),
+            isNull(users.deletedAt),
+            isNotNull(users.phoneVerifiedAt),
+          ),
+        )
         .limit(1);
       const language = user?.language ?? 'en';
       const intent = reply.intent ?? replyIntent(reply.text);

@@ -70,7 +70,11 @@ function call(method: 'GET' | 'PUT' | 'POST', url: string, user?: SignedInUser, 
 /** An approved donor near the request with a phone who turned SMS alerts on. */
 async function smsDonor(phone: string, language: 'en' | 'hi' = 'en') {
   const donor = await makeDonor(subject!.app, db(), { km: 4, now: clock });
-  await db().update(users).set({ phone, language }).where(eq(users.id, donor.row.id));
+  // A verified number: phone alerts and replies need one (issue #32 item 7).
+  await db()
+    .update(users)
+    .set({ phone, language, phoneVerifiedAt: new Date(clock) })
+    .where(eq(users.id, donor.row.id));
   const res = await call('PUT', '/api/v1/notifications/channels/sms', donor, {
     consent: true,
     language,

@@ -87,7 +87,7 @@ describe('donor alerts on WhatsApp (Cloud API)', () => {
     const donor = await makeDonor(subject.app, db(), { km: 4, now: clock });
     await db()
       .update(users)
-      .set({ phone: '+919812345678', language: 'hi' })
+      .set({ phone: '+919812345678', language: 'hi', phoneVerifiedAt: new Date(clock) })
       .where(eq(users.id, donor.row.id));
     const consent = await call('PUT', '/api/v1/notifications/channels/whatsapp', donor, {
       consent: true,
