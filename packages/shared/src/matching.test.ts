@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerLikelihood,
   exclusionReason,
   isAvailableAt,
+  isRankingSettled,
   MATCHING_DEFAULTS,
   nextRadius,
   rankCandidates,
   selectionDeferral,
+  travelScore,
   type MatchCandidate,
   type MatchRequest,
   type MatchSettings,
@@ -251,6 +254,77 @@ describe('rankCandidates', () => {
     expect(
       rankCandidates([tired], REQUEST, NOW, { ...SETTINGS, maxAlertsPerDonorPer7d: 3 }),
     ).toHaveLength(1);
+  });
+
+  it('asks every red-cell-compatible type, never an incompatible one (AB− gets AB−, A−, B−, O−)', () => {
+    const request: MatchRequest = { ...HYDERABAD, bloodType: 'AB-' };
+    const types = ['AB-', 'AB+', 'A-', 'A+', 'B-', 'B+', 'O-', 'O+'] as const;
+    const everyone = types.map((bloodType, index) =>
+      candidate({ id: `t-${bloodType}`, bloodType, ...north(1 + index) }),
+    );
+    const ranked = rankCandidates(everyone, request, NOW, SETTINGS);
+    expect(ranked.map((r) => r.bloodType)).toEqual(['AB-', 'A-', 'B-', 'O-']);
+    // An O− patient: O− donors only, however near an O+ or A+ one is.
+    const oNeg = rankCandidates(everyone, REQUEST, NOW, SETTINGS);
+    expect(oNeg.map((r) => r.bloodType)).toEqual(['O-']);
+    expect(exclusionReason(everyone[3]!, REQUEST, NOW, SETTINGS)).toBe('incompatible');
+  });
+
+  it('likelyToAnswer: orders a tier by travel per donor who comes, from past answers', () => {
+    expect(answerLikelihood(null)).toBe(0.5);
+    expect(answerLikelihood({ asked: 4, accepted: 4 })).toBeCloseTo(5 / 6);
+    expect(answerLikelihood({ asked: 4, accepted: 0 })).toBeCloseTo(1 / 6);
+    expect(travelScore(5, 0.5)).toBe(12);
+    const request: MatchRequest = { ...HYDERABAD, bloodType: 'A+' };
+    const silent = candidate({
+      id: 'silent',
+      bloodType: 'A+',
+      ...north(2),
+      responses: { asked: 6, accepted: 0 },
+    });
+    const reliable = candidate({
+      id: 'reliable',
+      bloodType: 'A+',
+      ...north(7),
+      responses: { asked: 6, accepted: 5 },
+    });
+    const fresh = candidate({ id: 'fresh', bloodType: 'A+', ...north(5) });
+    const compatible = candidate({
+      id: 'o-neg',
+      bloodType: 'O-',
+      ...north(1),
+      responses: { asked: 9, accepted: 9 },
+    });
+    const rows = [silent, reliable, fresh, compatible];
+    // nearest (the default): the exact type by distance, then the compatible type.
+    expect(rankCandidates(rows, request, NOW, SETTINGS).map((r) => r.id)).toEqual([
+      'silent',
+      'fresh',
+      'reliable',
+      'o-neg',
+    ]);
+    // likelyToAnswer: reliable ((7 + 1) km / 0.75 ≈ 10.7) before fresh (6 / 0.5 = 12) before
+    // silent (3 / 0.125 = 24); the type still decides first.
+    const likely = rankCandidates(rows, request, NOW, { ...SETTINGS, ranking: 'likelyToAnswer' });
+    expect(likely.map((r) => r.id)).toEqual(['reliable', 'fresh', 'silent', 'o-neg']);
+    expect(likely[2]!.score).toBeCloseTo((likely[2]!.distanceKm + 1) / (1 / 8));
+  });
+
+  it('knows when pages read nearest first can no longer change the likelyToAnswer result', () => {
+    const settings: MatchSettings = {
+      ...SETTINGS,
+      maxDonorsPerRequest: 1,
+      ranking: 'likelyToAnswer',
+    };
+    const sure = candidate({ id: 'sure', ...north(2), responses: { asked: 8, accepted: 8 } });
+    // sure scores 3 / 0.9 ≈ 3.3: a row read at 3 km could still beat it, one at 4 km cannot.
+    expect(isRankingSettled([sure, candidate({ ...north(3) })], REQUEST, NOW, settings)).toBe(
+      false,
+    );
+    expect(isRankingSettled([sure, candidate({ ...north(4) })], REQUEST, NOW, settings)).toBe(true);
+    // nearest: the first eligible rows are the result.
+    expect(isRankingSettled([sure], REQUEST, NOW, { ...settings, ranking: 'nearest' })).toBe(true);
+    expect(isRankingSettled([], REQUEST, NOW, settings)).toBe(false);
   });
 
   it('never re-asks a donor already told or who declined', () => {

@@ -33,10 +33,15 @@ export interface MatchSettings {
   maxDonorsPerRequest: number;
   maxAlertsPerDonorPer7d: number;
   /**
-   * The `advancedMatching` flag off (issue #21): the donor's type must be the request's exactly.
-   * On (or absent): exact type first, then every type that can give red cells to it.
+   * How donors of one type tier are ordered (docs/decisions/011-compatible-donors-by-default.md).
+   * Every donor of a compatible type can be asked either way: the exact type first, then every
+   * type that can give red cells to it (compatibility.ts), which fill the round only when the
+   * exact type cannot.
+   * - `nearest` (the default; `advancedMatching` off): nearest first.
+   * - `likelyToAnswer` (`advancedMatching` on): by `travelScore`, the distance weighed by how
+   *   likely the donor is to say yes, from their past answers.
    */
-  exactTypeOnly?: boolean;
+  ranking?: 'nearest' | 'likelyToAnswer';
 }
 
 export interface MatchRequest extends LatLng {
@@ -72,6 +77,11 @@ export interface MatchCandidate {
   alertsLast7d: number;
   /** Already told about this request in an earlier round (or declined it): never again. */
   alreadyMatched: boolean;
+  /**
+   * The donor's past request alerts (other requests) that had time to be answered, and how many
+   * they accepted; read for the `likelyToAnswer` ranking only (absent: no history).
+   */
+  responses?: { asked: number; accepted: number } | null;
 }
 
 export interface RankedCandidate {
@@ -79,6 +89,8 @@ export interface RankedCandidate {
   bloodType: BloodType;
   distanceKm: number;
   exactType: boolean;
+  /** What orders the donors of one type tier: the distance (`nearest`) or `travelScore`. */
+  score: number;
 }
 
 export type ExclusionReason =
@@ -175,8 +187,7 @@ export function exclusionReason(
   if (!isAvailableAt(candidate, now)) return 'unavailable';
   if (
     !isBloodType(candidate.bloodType) ||
-    !canDonateRedCells(candidate.bloodType, request.bloodType) ||
-    (settings.exactTypeOnly && candidate.bloodType !== request.bloodType)
+    !canDonateRedCells(candidate.bloodType, request.bloodType)
   ) {
     return 'incompatible';
   }
@@ -194,10 +205,44 @@ export function exclusionReason(
 }
 
 /**
- * The donors to tell, in order. Order: exact type first, then compatible types; within each,
- * nearest first; ties by id so the result is deterministic. Every donor in a round is within
- * its radius — close enough to reach the hospital — so the type decides first: it spares the
- * universal O− donors, the only ones an O− patient can receive, for the requests that need them.
+ * How likely a donor is to accept an alert, from their past answers: (accepted + 1) / (asked + 2),
+ * Laplace's rule of succession, so a donor without a history counts as an even chance and one
+ * answer moves it only a little (a donor who said no once is not written off).
+ */
+export function answerLikelihood(
+  responses: { asked: number; accepted: number } | null | undefined,
+): number {
+  const asked = Math.max(0, responses?.asked ?? 0);
+  const accepted = Math.min(asked, Math.max(0, responses?.accepted ?? 0));
+  return (accepted + 1) / (asked + 2);
+}
+
+/**
+ * The `likelyToAnswer` ranking's key: the kilometres travelled per donor who comes, if every
+ * donor asked were as likely to come as this one, that is (distance + 1 km) / likelihood. The
+ * extra kilometre keeps a donor next door who never answers from beating a reliable one a few
+ * kilometres off. Never less than the distance (likelihood ≤ 1): the candidate query's pages,
+ * read nearest first, can stop once a page's farthest distance passes the last score kept
+ * (`isRankingSettled`).
+ */
+export function travelScore(distanceKm: number, likelihood: number): number {
+  return (distanceKm + 1) / likelihood;
+}
+
+const byRanking = (a: RankedCandidate, b: RankedCandidate) =>
+  Number(b.exactType) - Number(a.exactType) ||
+  a.score - b.score ||
+  a.distanceKm - b.distanceKm ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The donors to tell, in order. Every donor whose red cells the patient can receive may be asked
+ * (compatibility.ts, the ABO/RhD table); the exact type comes first and the compatible types
+ * fill the round only where the exact type cannot (docs/decisions/011). Within each tier,
+ * nearest first (`nearest`) or by `travelScore` (`likelyToAnswer`); ties by distance, then id,
+ * so the result is deterministic. Every donor in a round is within its radius — close enough to
+ * reach the hospital — so the type decides first: it spares the universal O− donors, the only
+ * ones an O− patient can receive, for the requests that need them.
  * Cut to `maxDonorsPerRequest`.
  */
 export function rankCandidates(
@@ -207,25 +252,54 @@ export function rankCandidates(
   settings: MatchSettings,
 ): RankedCandidate[] {
   const ranked: RankedCandidate[] = [];
+  const likely = settings.ranking === 'likelyToAnswer';
   for (const candidate of candidates) {
     if (exclusionReason(candidate, request, now, settings) !== null) continue;
+    const distanceKm = haversineKm(request, {
+      latitude: candidate.latitude as number,
+      longitude: candidate.longitude as number,
+    });
     ranked.push({
       id: candidate.id,
       bloodType: candidate.bloodType as BloodType,
-      distanceKm: haversineKm(request, {
-        latitude: candidate.latitude as number,
-        longitude: candidate.longitude as number,
-      }),
+      distanceKm,
       exactType: candidate.bloodType === request.bloodType,
+      score: likely ? travelScore(distanceKm, answerLikelihood(candidate.responses)) : distanceKm,
     });
   }
-  ranked.sort(
-    (a, b) =>
-      Number(b.exactType) - Number(a.exactType) ||
-      a.distanceKm - b.distanceKm ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  ranked.sort(byRanking);
   return ranked.slice(0, Math.max(0, settings.maxDonorsPerRequest));
+}
+
+/**
+ * Whether candidates read in the query's order (exact type first, then nearest) are enough:
+ * no candidate after them could enter `rankCandidates`' result. With `nearest`, the first
+ * `maxDonorsPerRequest` eligible ones are the result. With `likelyToAnswer`, a later candidate
+ * is at least as far as the last one read, so its score is at least that distance: the result
+ * is settled once it is full and its last donor is of a better tier than the last row read, or
+ * of the same tier with a score no greater than that row's distance.
+ */
+export function isRankingSettled(
+  candidates: readonly MatchCandidate[],
+  request: MatchRequest,
+  now: number,
+  settings: MatchSettings,
+): boolean {
+  const ranked = rankCandidates(candidates, request, now, settings);
+  if (ranked.length < settings.maxDonorsPerRequest) return false;
+  if (settings.ranking !== 'likelyToAnswer') return true;
+  const lastRead = candidates.at(-1);
+  const lastKept = ranked.at(-1);
+  if (!lastRead || !lastKept) return true;
+  if (lastRead.latitude === null || lastRead.longitude === null) return false;
+  const readExact = lastRead.bloodType === request.bloodType;
+  if (lastKept.exactType && !readExact) return true;
+  if (lastKept.exactType !== readExact) return false;
+  const readKm = haversineKm(request, {
+    latitude: lastRead.latitude,
+    longitude: lastRead.longitude,
+  });
+  return lastKept.score <= readKm;
 }
 
 /**

@@ -284,9 +284,15 @@ Decisions where the contract left a choice:
   open-ended such as pregnancy or a cold until the questionnaire is answered again, a timed one until 00:00 IST of its
   end day; or answers an administrator rejected, or whose review a change reopened and no administrator has decided), within the radius by haversine distance, never told
   about this request before (a donor who declined is never asked again), and the **fairness cap**: fewer than
-  \`maxAlertsPerDonorPer7d\` (default 2) request alerts in the last 7 days. **Order**: exact blood type first, then
-  compatible types; nearest first within each (every donor in a round is within reach; asking the exact type first
-  spares the universal O− donors). At most \`maxDonorsPerRequest\` (default 20) **per round**. Radius of the first round:
+  \`maxAlertsPerDonorPer7d\` (default 2) request alerts in the last 7 days. **Order** (whatever the flags;
+  docs/decisions/011-compatible-donors-by-default.md): exact blood type first, then every red-cell-compatible type
+  (ABO/RhD table), which fill the round only where the exact type cannot — an AB− patient with no AB− donor near
+  reaches O−, A− and B− donors in the first round, and an O− patient only O− donors; nearest first within each (every
+  donor in a round is within reach; asking the exact type first spares the universal O− donors). With the
+  \`advancedMatching\` flag on, each type tier is ordered instead by the kilometres travelled per donor who comes,
+  (distance + 1 km) ÷ the donor's likelihood of accepting, (accepted + 1) ÷ (alerts + 2) over their alerts for other
+  requests of the last year (answered, or unanswered for 2 days): a reliable donor a little farther comes before a
+  near one who never answers. At most \`maxDonorsPerRequest\` (default 20) **per round**. Radius of the first round:
   \`matchRadiusKm\` (default 25 km). Each donor told gets an in-app notification, web push and e-mail where on, written
   in the same transaction as the match rows: blood type, units, urgency, hospital, city and distance — never the
   requester's phone.

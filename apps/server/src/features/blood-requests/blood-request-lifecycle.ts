@@ -3,11 +3,13 @@ import {
   compatibleDonorTypes,
   isOpenStatus,
   boundingBox,
+  isRankingSettled,
   MATCHING_DEFAULTS,
   rankCandidates,
   roundKm,
   type BloodRequestStatus,
   type MatchCandidate,
+  type MatchSettings,
   widenedRadiusKm,
 } from '@bdms/shared';
 import type { Db } from '../../db/client';
@@ -33,6 +35,10 @@ const DAY_MS = 86_400_000;
 // less than 90 × 24 h after the donation, so it keeps one day more; the ranking decides exactly.
 const SHORTEST_INTERVAL_MS = 89 * DAY_MS;
 const FAIRNESS_WINDOW_MS = 7 * DAY_MS;
+/** `advancedMatching`: a donor's answers of the last year tell how likely they are to come. */
+const RESPONSE_HISTORY_MS = 365 * DAY_MS;
+/** An alert left unanswered this long counts as a no; a younger one is not counted yet. */
+const ANSWER_TIME_MS = 2 * DAY_MS;
 
 const URGENCY_LABELS: Record<string, Record<MailLanguage, string>> = {
   urgent: {
@@ -166,17 +172,20 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     }
     const settings = await readNotificationSettings(tx);
     const point = { latitude: row.latitude, longitude: row.longitude };
-    // Issue #21: `advancedMatching` off asks donors of the exact type only.
-    const exactTypeOnly = !(await flagInTransaction(tx, 'advancedMatching'));
-    const rules = {
-      exactTypeOnly,
+    // Every red-cell-compatible type is asked, the exact type first (issue #32 item 4,
+    // docs/decisions/011-compatible-donors-by-default.md); `advancedMatching` orders each type
+    // tier by how likely the donor is to come as well as how far they are.
+    const advanced = await flagInTransaction(tx, 'advancedMatching');
+    const rules: MatchSettings = {
+      ranking: advanced ? 'likelyToAnswer' : 'nearest',
       radiusKm,
       maxDonorsPerRequest: settings.maxDonorsPerRequest,
       maxAlertsPerDonorPer7d:
         settings.maxAlertsPerDonorPer7d ?? MATCHING_DEFAULTS.maxAlertsPerDonorPer7d,
     };
+    const request = { ...point, bloodType: row.bloodType };
     const rank = (rows: readonly MatchCandidate[]) =>
-      rankCandidates(rows, { ...point, bloodType: row.bloodType }, at.getTime(), rules);
+      rankCandidates(rows, request, at.getTime(), rules);
     const alertsSince = new Date(at.getTime() - FAIRNESS_WINDOW_MS);
     // Candidates come in the ranking's order, a page at a time, until the ranking has its donors.
     const candidates = await repo.findCandidates(
@@ -185,11 +194,19 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         ...point,
         radiusKm,
         box: boundingBox(point, radiusKm),
-        donorTypes: exactTypeOnly ? [row.bloodType] : compatibleDonorTypes(row.bloodType),
+        donorTypes: compatibleDonorTypes(row.bloodType),
         lastDonationBy: new Date(at.getTime() - SHORTEST_INTERVAL_MS),
         alertsSince,
+        ...(advanced
+          ? {
+              responses: {
+                since: new Date(at.getTime() - RESPONSE_HISTORY_MS),
+                answeredBy: new Date(at.getTime() - ANSWER_TIME_MS),
+              },
+            }
+          : {}),
       },
-      (rows) => rank(rows).length >= rules.maxDonorsPerRequest,
+      (rows) => isRankingSettled(rows, request, at.getTime(), rules),
     );
     const chosen = rank(candidates);
     // The candidates' alert counts were read before any lock: count again under the per-donor

@@ -4,6 +4,7 @@ import type {
   ListBloodRequestsQuery,
   QuestionnaireAnswers,
 } from '@bdms/shared';
+import { OPEN_BLOOD_REQUEST_STATUSES } from '@bdms/shared';
 import {
   and,
   asc,
@@ -12,8 +13,10 @@ import {
   eq,
   ilike,
   inArray,
+  isNotNull,
   isNull,
   lte,
+  ne,
   or,
   sql,
   type SQL,
@@ -75,6 +78,8 @@ export interface CandidateRow {
   questionnaire: { answers: QuestionnaireAnswers; onHold: boolean } | null;
   alertsLast7d: number;
   alreadyMatched: boolean;
+  /** Past alerts and acceptances (`CandidateQuery.responses`); null when not asked for. */
+  responses: { asked: number; accepted: number } | null;
 }
 
 export interface CandidateQuery {
@@ -88,6 +93,13 @@ export interface CandidateQuery {
   lastDonationBy: Date;
   /** Start of the fairness window (7 days ago). */
   alertsSince: Date;
+  /**
+   * The `likelyToAnswer` ranking (`advancedMatching`): read each candidate's past alerts for
+   * other requests notified since `since` (walk-in links, round 0, are no alerts), counting only
+   * those answered or notified before `answeredBy` (time enough to answer), and how many of them
+   * they accepted. Read for the rows of the page only, like the alert count.
+   */
+  responses?: { since: Date; answeredBy: Date };
 }
 
 const toDate = (value: unknown): Date | null =>
@@ -137,6 +149,24 @@ export function candidateSql(query: CandidateQuery, page: CandidatePage = {}): S
       ${page.after.distanceKm}::float8, ${page.after.id}::uuid)`);
   }
   const limit = page.limit === undefined ? sql`` : sql`limit ${page.limit}`;
+  // Served by blood_request_matches_donor_notified_idx (donor_id, notified_at), per page row.
+  const responses = query.responses
+    ? {
+        columns: sql`r.asked as responses_asked, r.accepted as responses_accepted`,
+        join: sql`left join lateral (
+          select count(*)::int as asked,
+            count(*) filter (where m.response = 'accepted')::int as accepted
+          from blood_request_matches m
+          where m.donor_id = n.id and m.request_id <> ${query.requestId}::uuid and m.round > 0
+            and m.notified_at >= ${query.responses.since.toISOString()}::timestamptz
+            and (m.response is not null
+              or m.notified_at < ${query.responses.answeredBy.toISOString()}::timestamptz)
+        ) r on true`,
+      }
+    : {
+        columns: sql`null::int as responses_asked, null::int as responses_accepted`,
+        join: sql``,
+      };
   return sql`with near as (
       select ${columns}, u.latitude as lat, u.longitude as lng,
         ${distance(sql`u.latitude`, sql`u.longitude`)} as distance_km
@@ -167,9 +197,11 @@ export function candidateSql(query: CandidateQuery, page: CandidatePage = {}): S
         where m.donor_id = n.id and m.notified_at >= ${query.alertsSince.toISOString()}::timestamptz
           and m.round > 0) as alerts,
       exists (select 1 from blood_request_matches m
-              where m.donor_id = n.id and m.request_id = ${query.requestId}::uuid) as already_matched
+              where m.donor_id = n.id and m.request_id = ${query.requestId}::uuid) as already_matched,
+      ${responses.columns}
     from ranked n
     left join questionnaires q on q.user_id = n.id
+    ${responses.join}
     order by ${order}`;
 }
 
@@ -199,6 +231,10 @@ function toCandidate(row: Record<string, unknown>): CandidateRow {
         }
       : null,
     alertsLast7d: Number(row.alerts),
+    responses:
+      row.responses_asked === null || row.responses_asked === undefined
+        ? null
+        : { asked: Number(row.responses_asked), accepted: Number(row.responses_accepted) },
     alreadyMatched: Boolean(row.already_matched),
   };
 }
@@ -300,24 +336,72 @@ export function createBloodRequestsRepository(db: Db) {
     /** The hospital a hospital account signs in for (null for other users or a missing link). */
     hospitalOfUser: (userId: string) => hospitalOfUser(db, userId),
 
-    /** A live hospital that speaks for this facility, to link a request that names it. */
+    /**
+     * The hospital that speaks for this facility, to link a request that names it: the oldest
+     * verified, enabled one (issue #32 item 14: a registration still pending or rejected, a
+     * squatter first in line, captures nothing).
+     */
     async hospitalForFacility(facilityId: string): Promise<string | null> {
       const [row] = await db
         .select({ id: hospitals.id })
         .from(hospitals)
-        .where(and(eq(hospitals.facilityId, facilityId), isNull(hospitals.disabledAt)))
-        .orderBy(asc(hospitals.createdAt))
+        .where(
+          and(
+            eq(hospitals.facilityId, facilityId),
+            eq(hospitals.verificationStatus, 'verified'),
+            isNull(hospitals.disabledAt),
+          ),
+        )
+        .orderBy(asc(hospitals.createdAt), asc(hospitals.id))
         .limit(1);
       return row?.id ?? null;
     },
 
-    /** The sign-in users of a hospital (to tell them about requests that name it). */
+    /**
+     * The sign-in users of a hospital (to tell them about requests that name it): none while
+     * the hospital is on hold (not verified, or disabled), and no suspended or erased account
+     * (issue #32 item 14).
+     */
     async hospitalUserIds(hospitalId: string): Promise<string[]> {
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.hospitalId, hospitalId), isNull(users.deletedAt)));
+        .innerJoin(hospitals, eq(hospitals.id, users.hospitalId))
+        .where(
+          and(
+            eq(users.hospitalId, hospitalId),
+            eq(users.role, 'hospital'),
+            isNull(users.deletedAt),
+            ne(users.status, 'suspended'),
+            eq(hospitals.verificationStatus, 'verified'),
+            isNull(hospitals.disabledAt),
+          ),
+        );
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * Points the open requests naming `facilityId` (not those a hospital made for itself) at
+     * `hospitalId` where they point elsewhere; returns the requests moved.
+     */
+    async repointFacilityRequests(
+      facilityId: string,
+      hospitalId: string | null,
+    ): Promise<BloodRequestRow[]> {
+      return db
+        .update(bloodRequests)
+        .set({ hospitalId })
+        .where(
+          and(
+            eq(bloodRequests.facilityId, facilityId),
+            inArray(bloodRequests.status, [...OPEN_BLOOD_REQUEST_STATUSES, 'unconfirmed']),
+            ne(bloodRequests.createdByRole, 'hospital'),
+            hospitalId === null
+              ? isNotNull(bloodRequests.hospitalId)
+              : or(isNull(bloodRequests.hospitalId), ne(bloodRequests.hospitalId, hospitalId)),
+          ),
+        )
+        .returning();
     },
 
     /** The live accounts that verified the request (its history), with their roles. */

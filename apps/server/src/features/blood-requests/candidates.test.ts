@@ -3,9 +3,12 @@ import {
   boundingBox,
   compatibleDonorTypes,
   haversineKm,
+  isRankingSettled,
   rankCandidates,
   type BloodType,
+  type MatchSettings,
 } from '@bdms/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bloodRequestMatches, bloodRequests, questionnaires, users } from '../../db/schema';
 import { HYDERABAD } from '../../test/blood-request-helpers';
@@ -233,6 +236,61 @@ describe('candidates a page at a time', () => {
     expect((await repo.findCandidates(candidateQuery(requestId, 'AB+'))).length).toBeGreaterThan(
       4 * FIRST_CANDIDATE_PAGE,
     );
+  });
+
+  it('likelyToAnswer (advancedMatching): the pages tell the same donors as reading every candidate', async () => {
+    const earlier = await insertRequest('B+');
+    const requestId = await insertRequest('AB+');
+    await seedDonors(700, { earlierRequest: earlier, thisRequest: requestId });
+    // A month-old history of answers for about half the donors: yes, no, or none.
+    const donors = await db().select({ id: users.id }).from(users).where(eq(users.role, 'donor'));
+    const past = [await insertRequest('O+'), await insertRequest('O+'), await insertRequest('O+')];
+    const history: (typeof bloodRequestMatches.$inferInsert)[] = [];
+    for (const { id } of donors) {
+      if (random() < 0.5) continue;
+      for (const pastId of past) {
+        const r = random();
+        history.push({
+          requestId: pastId,
+          donorId: id,
+          exactType: false,
+          round: 1,
+          notifiedAt: new Date(now - 30 * DAY),
+          response: r < 0.3 ? 'accepted' : r < 0.6 ? 'declined' : null,
+        });
+      }
+    }
+    await db().insert(bloodRequestMatches).values(history);
+    const repo = createBloodRequestsRepository(db());
+    for (const bloodType of ['AB+', 'A+', 'O-'] as BloodType[]) {
+      const query = {
+        ...candidateQuery(requestId, bloodType),
+        responses: { since: new Date(now - 365 * DAY), answeredBy: new Date(now - 2 * DAY) },
+      };
+      const all = await repo.findCandidates(query);
+      expect(all.some((row) => (row.responses?.asked ?? 0) > 0)).toBe(true);
+      const request = { ...HYDERABAD, bloodType };
+      for (const max of [1, 20, 150]) {
+        const settings: MatchSettings = {
+          radiusKm: 25,
+          maxDonorsPerRequest: max,
+          maxAlertsPerDonorPer7d: 2,
+          ranking: 'likelyToAnswer',
+        };
+        const read = await repo.findCandidates(query, (rows) =>
+          isRankingSettled(rows, request, now, settings),
+        );
+        const expected = rankCandidates(all, request, now, settings);
+        expect(rankCandidates(read, request, now, settings), `${bloodType}, ${max}`).toEqual(
+          expected,
+        );
+        // The ranking is not the distance order: a likelier donor farther off comes first.
+        if (max === 150 && bloodType === 'AB+') {
+          const distances = expected.map((row) => row.distanceKm);
+          expect(distances).not.toEqual([...distances].sort((a, b) => a - b));
+        }
+      }
+    }
   });
 
   it('continues a page after donors at the same distance, by id', async () => {

@@ -5,7 +5,6 @@ import {
   activityLog,
   bloodRequestMatches,
   bloodRequests,
-  featureFlags,
   notifications,
   pincodes,
   users,
@@ -80,10 +79,6 @@ async function verify(admin: SignedInUser, id: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.request;
 }
-
-/** `advancedMatching` on: compatible types are asked after the exact type (issue #21). */
-const askCompatibleTypes = () =>
-  db().insert(featureFlags).values({ key: 'advancedMatching', enabled: true, source: 'admin' });
 
 const matchNotes = async (userId: string) =>
   db()
@@ -234,7 +229,7 @@ describe('matching near Hyderabad', () => {
   });
 
   it('lets the hospital reach accepted donors and record the donation, which hides the donor', async () => {
-    await askCompatibleTypes();
+    // Compatible types are asked after the exact type by default (issue #32 item 4).
     const admin = await signIn(subject.app, db(), { role: 'admin' });
     const hospital = await makeHospital(subject.app, db(), {
       name: 'Gandhi Hospital',
@@ -323,7 +318,7 @@ describe('matching near Hyderabad', () => {
   });
 
   it('ranks the exact type first and never asks a donor who declined again', async () => {
-    await askCompatibleTypes();
+    // Compatible types are asked after the exact type by default (issue #32 item 4).
     const admin = await signIn(subject.app, db(), { role: 'admin' });
     const universal = await makeDonor(subject.app, db(), {
       bloodType: 'O-',
