@@ -67,7 +67,10 @@ const HOUR_MS = 60 * MINUTE_MS;
 /**
  * What donors act on and a verifier checked: a change to any of these by the requester after
  * verification sends the request back to review (the "send a UPI advance" scam changes the
- * contact of a verified request). The requester may still change `notes` and `requiredBy`.
+ * contact of a verified request). `notes` too (issue #32 item 12): donors who accepted read
+ * them, so "pay a processing fee to this UPI id" moved there; while the request waits for the
+ * verifier again, a donor's view shows no notes (toMatchedView). The requester may still
+ * change `requiredBy`.
  */
 export const REVIEWED_FIELDS = [
   'bloodType',
@@ -85,6 +88,7 @@ export const REVIEWED_FIELDS = [
   'contactName',
   'contactPhone',
   'contactEmail',
+  'notes',
 ] as const satisfies readonly (keyof UpdateBloodRequest & keyof BloodRequestRow)[];
 export interface MatchingOptions {
   radiusStepKm: number;

@@ -267,7 +267,64 @@ describe('a change after verification', () => {
     expect(after.json().data.request).toMatchObject({ contactPhone: `+91${scam}` });
   });
 
-  it('by the requester, to every field a verifier checked, goes back to review; notes and requiredBy do not', async () => {
+  it('by the requester, to the notes only, sends it back to review: donors read no unreviewed text, nobody new is told', async () => {
+    // Issue #32 item 12: the "processing fee" scam moved from the contact to the notes.
+    const { owner, admin, donor, body, request } = await verifiedWithAcceptedDonor();
+    const before = await call('GET', `/api/v1/blood-requests/${request.id}`, donor);
+    expect(before.json().data.request).toMatchObject({ view: 'matched', notes: body.notes });
+    const matchesBefore = await db()
+      .select()
+      .from(bloodRequestMatches)
+      .where(eq(bloodRequestMatches.requestId, request.id));
+    const scam = 'Pay a processing fee of Rs 500 to UPI bloodhelp@okaxis before coming';
+    const res = await call('PUT', `/api/v1/blood-requests/${request.id}`, owner, { notes: scam });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.request).toMatchObject({ status: 'pending', notes: scam });
+    expect(await storedRequest(request.id)).toMatchObject({
+      status: 'pending',
+      verifiedAt: null,
+      notes: scam,
+    });
+
+    // The donor who accepted reads neither the new text nor the contact, and is told to wait.
+    const seen = await call('GET', `/api/v1/blood-requests/${request.id}`, donor);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().data.request).toMatchObject({
+      view: 'matched',
+      status: 'pending',
+      notes: null,
+      contactPhone: null,
+    });
+    expect(seen.body).not.toContain('bloodhelp@okaxis');
+    const listed = await call('GET', '/api/v1/blood-requests', donor);
+    expect(listed.body).not.toContain('bloodhelp@okaxis');
+    expect(await notesOf(donor.row.id, 'blood_request.on_hold')).toHaveLength(1);
+
+    // The verifier is told which field changed and reads the pending text.
+    const told = await notesOf(admin.row.id, 'blood_request.back_to_review');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.message).toContain('notes');
+    const review = await call('GET', `/api/v1/blood-requests/${request.id}`, admin);
+    expect(review.json().data.request).toMatchObject({ view: 'full', notes: scam });
+    expect(review.json().data.request.history.at(-1)).toMatchObject({ status: 'pending' });
+    expect(review.json().data.request.history.at(-1).notes).toContain('notes');
+
+    // Nobody new is asked meanwhile, not even by a widening round.
+    await makeDonor(subject.app, db(), { km: 40, now: clock });
+    await db()
+      .update(bloodRequests)
+      .set({ lastMatchedAt: new Date(clock - 120 * MINUTE) })
+      .where(eq(bloodRequests.id, request.id));
+    expect((await subject.app.services.bloodRequestsJob.runOnce()).widened).toBe(0);
+    expect(
+      await db()
+        .select()
+        .from(bloodRequestMatches)
+        .where(eq(bloodRequestMatches.requestId, request.id)),
+    ).toHaveLength(matchesBefore.length);
+  });
+
+  it('by the requester, to every field a verifier checked, goes back to review; requiredBy does not', async () => {
     const fields: Record<string, unknown> = {
       bloodType: 'A+',
       unitsNeeded: 5,
@@ -282,6 +339,7 @@ describe('a change after verification', () => {
       contactName: 'Other Person',
       contactPhone: '9876511111',
       contactEmail: 'other@example.org',
+      notes: 'Ward 9',
     };
     const owner = await signIn(subject.app, db(), { role: 'donor' });
     const admin = await signIn(subject.app, db(), { role: 'admin' });
@@ -297,12 +355,12 @@ describe('a change after verification', () => {
       expect(res.statusCode, `${field}: ${res.body}`).toBe(200);
       expect((await storedRequest(request.id)).status, field).toBe('pending');
     }
-    // Free: notes and requiredBy; and sending a field's own value again is no change.
+    // Free: requiredBy; and sending a field's own value again is no change.
     const body = requestBody();
     const request = await created(body, owner);
     await setStatus(admin, request.id, 'verified');
     const free = await call('PUT', `/api/v1/blood-requests/${request.id}`, owner, {
-      notes: 'Ward 4, bed 12',
+      notes: body.notes,
       requiredBy: new Date(clock + 2 * 86_400_000).toISOString(),
       contactPhone: body.contactPhone,
       bloodType: body.bloodType,

@@ -151,7 +151,8 @@ const CHANGES: { field: string; body: () => Record<string, unknown>; reviewed: b
     reviewed: true,
   },
   { field: 'latitude', body: () => ({ ...northOfHyderabad(9) }), reviewed: true },
-  { field: 'notes', body: () => ({ notes: 'Ward 4' }), reviewed: false },
+  // Issue #32 item 12: donors who accepted read the notes, so a verifier reads them first.
+  { field: 'notes', body: () => ({ notes: 'Ward 4' }), reviewed: true },
   {
     field: 'requiredBy',
     body: () => ({ requiredBy: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
@@ -185,6 +186,7 @@ describe('state-change matrix: PUT /api/v1/blood-requests/{id}', () => {
         'hospitalName',
         'latitude',
         'longitude',
+        'notes',
         'patientName',
         'pincode',
         'state',
