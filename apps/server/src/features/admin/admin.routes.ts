@@ -68,7 +68,11 @@ const LIFECYCLE: Record<
     description:
       '`approved` → `suspended` with `{reason}` (stored as `suspensionReason`, shown to the donor). The donor is ' +
       'signed out everywhere: every refresh token is revoked and access tokens already issued stop working. A ' +
-      'suspended donor can sign in again to read the suspension, but cannot act for others.',
+      'suspended donor can sign in again to read the suspension, but cannot act for others. Their open matches ' +
+      'are voided at once (issue #32): alerts not answered yet become `declined` (a later YES by SMS or WhatsApp ' +
+      'accepts nothing), and acceptances without a recorded donation on open requests become `withdrawn` (out of ' +
+      'the accepted count and the hospital’s list; the requester and the hospital are told, as for a withdrawal). ' +
+      'Reactivation does not restore them.',
     needsReason: true,
   },
   reactivate: {

@@ -424,7 +424,15 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           'while the request is open (409); the reply hides the contact, address, point and notes again; the ' +
           'registered requester and the hospital are told (`blood_request.donor_withdrew`, with the donors still ' +
           'coming), the accepted count drops and a guest’s tracking page no longer lists the donor. Withdrawing ' +
-          'again is idempotent; a withdrawn donor is not asked again.',
+          'again is idempotent; a withdrawn donor is not asked again.\n\n' +
+          '**Checked at the moment of answering, in the service (issue #32), so an SMS reply or a WhatsApp button ' +
+          'meets the same rules:** a suspended donor answers nothing (403 `FORBIDDEN`; their open matches were voided ' +
+          'at the suspension); `accepted` needs the donor to be able to give blood now, decided as the matcher ' +
+          'decides (the donation interval, every deferral of the questionnaire evaluated now, a review on hold, the ' +
+          'age limits): otherwise 409 `DONOR_NOT_ELIGIBLE` with `details: {reason: "donation_interval" | ' +
+          '"deferred", nextEligibleAt}` (`nextEligibleAt` null when no date is known, e.g. a permanent deferral), ' +
+          'nothing changes and no contact is released; by SMS or WhatsApp the donor gets the same refusal in their ' +
+          'language, with the date. Declining and withdrawing stay open to a deferred donor.',
         security: BEARER,
         params: idParamsSchema,
         body: respondSchema,

@@ -54,7 +54,10 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
         description:
           '`consent: true` records the consent with the time and the wording of `language` (the text shown beside ' +
           'the switch, from the shared CHANNEL_CONSENT_WORDING); it needs a phone on the account and the channel ' +
-          'available (409 otherwise). `consent: false` withdraws at once; queued alerts on that channel are not sent.',
+          'available (409 otherwise), and the phone verified by its code (`user.phoneVerifiedAt`; 409 ' +
+          '`PHONE_NOT_VERIFIED` otherwise, issue #32). Alerts go only to a verified number, and a reply by SMS or ' +
+          'WhatsApp counts for an account only when it comes from its verified number. `consent: false` withdraws ' +
+          'at once; queued alerts on that channel are not sent.',
         security: BEARER,
         params: z.object({ channel: z.enum(PHONE_CHANNELS) }),
         body: updateChannelConsentSchema,

@@ -317,11 +317,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
           'The user themself, confirming with `{password}` (missing or wrong: 400 on `body.password`; it counts ' +
           'towards the wrong-password limit), or an administrator for a donor or hospital account (no body). Erasure ' +
           'deletes the uploaded files and their rows, the questionnaire, notifications, push subscriptions, sessions, ' +
-          'consent records and queued mail, and blanks the profile (e-mail `deleted-<id>@invalid`, name "Deleted ' +
+          'consent records (SMS and WhatsApp consents too) and queued mail, and blanks the profile (e-mail `deleted-<id>@invalid`, name "Deleted ' +
           'user", no phone, date of birth or address). Donations are kept, linked to the blanked account, so totals ' +
           'stay right. Their open blood requests are cancelled (history "Cancelled: the requester erased their ' +
           'account."; donors who accepted are told not to travel), and every request they made loses its contact ' +
-          'phone and e-mail, the patient name, and the contact name when it was theirs. Their client log entries stay ' +
+          'phone and e-mail, the patient name, and the contact name when it was theirs. A donor’s open matches are ' +
+          'voided (issue #32): unanswered alerts become `declined`, acceptances without a donation on open requests ' +
+          'become `withdrawn` (the requester and hospital are told). Their client log entries stay ' +
           'without the user id. The activity log records the erasure without personal data. The account can no longer sign ' +
           'in; its tokens stop working at once. The last administrator cannot erase themself (409).',
         security: BEARER,
