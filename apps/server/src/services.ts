@@ -468,7 +468,16 @@ export function createServices(
       repository: options.donorExportRepository,
     }),
     adminMail: createAdminMailService({ db, mail, config, now }),
-    hospitals: createHospitalsService({ db, mail, sessions, idempotency, config, now }),
+    hospitals: createHospitalsService({
+      db,
+      mail,
+      sessions,
+      idempotency,
+      config,
+      now,
+      // Issue #32 item 14: requests naming a facility follow its verified, enabled hospital.
+      requests: { repointFacility: bloodRequests.repointFacility, kick: () => notifier.kick() },
+    }),
     hospitalRegistration: createHospitalRegistration({
       db,
       mail,

@@ -705,6 +705,38 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
       if (rounds > 0) notifier.kick();
       return rounds;
     },
+
+    /**
+     * Issue #32 item 14: after a hospital of `facilityId` was verified, rejected, disabled or
+     * enabled (the hospitals feature calls this in its transaction, composed in services.ts),
+     * the open requests naming the facility point at the hospital that now speaks for it (the
+     * oldest verified, enabled one, or none), and that hospital's accounts are told of those
+     * still awaiting verification, as they would have been at creation. Returns how many moved;
+     * the caller kicks the notifier after committing.
+     */
+    async repointFacility(tx: Db, facilityId: string): Promise<number> {
+      const repo = createBloodRequestsRepository(tx);
+      const hospitalId = await repo.hospitalForFacility(facilityId);
+      const moved = await repo.repointFacilityRequests(facilityId, hospitalId);
+      const userIds = hospitalId ? await repo.hospitalUserIds(hospitalId) : [];
+      const recipients = moved
+        .filter((row) => row.status === 'pending')
+        .flatMap((row) => {
+          const input: NotifyInput = {
+            type: 'blood_request.awaiting_verification',
+            params: {
+              units: String(row.unitsNeeded),
+              bloodType: row.bloodType,
+              hospital: row.hospitalName,
+              city: row.city,
+            },
+            link: '/hospital/dashboard',
+          };
+          return userIds.map((userId) => ({ userId, input }));
+        });
+      if (recipients.length > 0) await notifier.notifyMany(tx, recipients);
+      return moved.length;
+    },
   };
 }
 

@@ -1,9 +1,18 @@
 import { hospitalAccountSchema, registerHospitalResultSchema } from '@bdms/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activityLog, bloodStock, facilities, hospitals, mailOutbox, users } from '../../db/schema';
+import {
+  activityLog,
+  bloodRequests,
+  bloodStock,
+  facilities,
+  hospitals,
+  mailOutbox,
+  notifications,
+  users,
+} from '../../db/schema';
 import { bearer } from '../../test/auth-helpers';
-import { makeDonor, requestBody } from '../../test/blood-request-helpers';
+import { makeDonor, makeHospital, requestBody } from '../../test/blood-request-helpers';
 import { signIn, type SignedInUser } from '../../test/donor-helpers';
 import {
   createRecordingPhoneCodeSender,
@@ -596,5 +605,131 @@ describe('POST /api/v1/admin/hospitals/{id}/verify|reject', () => {
       registeredVia: 'invitation',
     });
     expect((await verify(res.json().data.hospital.id)).statusCode).toBe(409);
+  });
+});
+
+describe('request notices for a blood centre (#32 item 14)', () => {
+  const noticesOf = (userId: string) =>
+    db()
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, 'blood_request.awaiting_verification'),
+        ),
+      );
+  const storedRequest = async (id: string) =>
+    (await db().select().from(bloodRequests).where(eq(bloodRequests.id, id)))[0]!;
+  async function guestRequest() {
+    const res = await call(
+      'POST',
+      '/api/v1/blood-requests',
+      {},
+      requestBody({ facilityId, hospitalName: 'Osmania General Hospital' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.request.id as string;
+    expect((await storedRequest(id)).status).toBe('pending');
+    return id;
+  }
+  const accountOf = async (hospitalId: string) =>
+    (await db().select().from(users).where(eq(users.hospitalId, hospitalId)))[0]!;
+
+  it('reach neither a pending nor a rejected squatter registered first; the verified centre gets them, open requests included', async () => {
+    const squatter = await register({ name: 'Osmania Blood Centre Helpdesk' });
+    const squatterAccount = await accountOf(squatter.registration.hospitalId);
+    const first = await guestRequest();
+    expect((await storedRequest(first)).hospitalId).toBeNull();
+    expect(await noticesOf(squatterAccount.id)).toEqual([]);
+    expect(
+      (await reject(squatter.registration.hospitalId, 'Not the blood centre.')).statusCode,
+    ).toBe(200);
+    const second = await guestRequest();
+    expect((await storedRequest(second)).hospitalId).toBeNull();
+
+    // The real centre registers later; nothing reaches it before it is verified.
+    const real = await register({
+      email: 'bloodbank@osmania.example',
+      phone: '9848077777',
+      name: 'Osmania General Hospital Blood Bank',
+    });
+    const realAccount = await accountOf(real.registration.hospitalId);
+    const code = await mailedCode('bloodbank@osmania.example');
+    expect(
+      (
+        await call('POST', '/api/v1/hospital-registrations/me/email/confirm', real.headers, {
+          code,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await noticesOf(realAccount.id)).toEqual([]);
+    expect((await verify(real.registration.hospitalId)).statusCode).toBe(200);
+
+    // Both open requests now name it, and it is told of each, as at creation.
+    expect((await storedRequest(first)).hospitalId).toBe(real.registration.hospitalId);
+    expect((await storedRequest(second)).hospitalId).toBe(real.registration.hospitalId);
+    const told = await noticesOf(realAccount.id);
+    expect(told).toHaveLength(2);
+    expect(told.map((notice) => notice.link)).toEqual([
+      '/hospital/dashboard',
+      '/hospital/dashboard',
+    ]);
+    const third = await guestRequest();
+    expect((await storedRequest(third)).hospitalId).toBe(real.registration.hospitalId);
+    expect(await noticesOf(realAccount.id)).toHaveLength(3);
+    // The squatter never heard of any of them.
+    expect(
+      await db().select().from(notifications).where(eq(notifications.userId, squatterAccount.id)),
+    ).toEqual([]);
+    // And the real centre may verify them.
+    const verified = await call('PUT', `/api/v1/blood-requests/${first}/status`, real.headers, {
+      status: 'verified',
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+
+  it('move away from a registration rejected after capturing them, and skip a disabled centre', async () => {
+    const squatter = await register({ name: 'Osmania Blood Centre Helpdesk' });
+    const captured = await guestRequest();
+    // As the code before #32 item 14 left it: the request points at the squatter.
+    await db()
+      .update(bloodRequests)
+      .set({ hospitalId: squatter.registration.hospitalId })
+      .where(eq(bloodRequests.id, captured));
+    const invited = await makeHospital(subject.app, db(), {
+      name: 'Osmania General Hospital',
+      facilityId,
+    });
+    expect(
+      (await reject(squatter.registration.hospitalId, 'Not the blood centre.')).statusCode,
+    ).toBe(200);
+    expect((await storedRequest(captured)).hospitalId).toBe(invited.hospitalId);
+    expect(await noticesOf(invited.row.id)).toHaveLength(1);
+
+    // Disabled, it speaks for the facility no more and hears of no request.
+    const disabled = await call(
+      'POST',
+      `/api/v1/admin/hospitals/${invited.hospitalId}/disable`,
+      admin.headers,
+    );
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await storedRequest(captured)).hospitalId).toBeNull();
+    const later = await guestRequest();
+    expect((await storedRequest(later)).hospitalId).toBeNull();
+    expect(await noticesOf(invited.row.id)).toHaveLength(1);
+    // Enabled again, both open requests come back to it, each with its notice.
+    expect(
+      (await call('POST', `/api/v1/admin/hospitals/${invited.hospitalId}/enable`, admin.headers))
+        .statusCode,
+    ).toBe(200);
+    expect((await storedRequest(captured)).hospitalId).toBe(invited.hospitalId);
+    expect((await storedRequest(later)).hospitalId).toBe(invited.hospitalId);
+    expect(await noticesOf(invited.row.id)).toHaveLength(3);
+    // A suspended account of a verified centre hears of nothing.
+    await db().update(users).set({ status: 'suspended' }).where(eq(users.id, invited.row.id));
+    const last = await guestRequest();
+    expect((await storedRequest(last)).hospitalId).toBe(invited.hospitalId);
+    expect(await noticesOf(invited.row.id)).toHaveLength(3);
   });
 });

@@ -101,7 +101,10 @@ export const hospitalsRoutes: FastifyPluginAsyncZod<HospitalsRoutesOptions> = as
           'After checking it against its directory entry and its licence: `pending` or `rejected` → `verified`; its ' +
           'account may then act. Needs the e-mail address confirmed (else 409 `CONFLICT`); any other status is 409 ' +
           '`INVALID_TRANSITION`. The contact is mailed (an account e-mail, sent whatever the flags say). Logged as ' +
-          '`hospital.verified`. Works whatever the `hospitalRegistration` flag says.',
+          '`hospital.verified`. Works whatever the `hospitalRegistration` flag says. Open requests naming its ' +
+          'directory entry then point at it, unless an older verified, enabled hospital speaks for that entry, and ' +
+          'its account is told of those awaiting verification; until then a pending (or rejected) registration ' +
+          'receives no request notices at all.',
         security: BEARER,
         params: idParamsSchema,
         response: {
@@ -132,7 +135,9 @@ export const hospitalsRoutes: FastifyPluginAsyncZod<HospitalsRoutesOptions> = as
         description:
           '`{reason}` (3 to 1000 characters, shown and mailed to the contact): `pending` → `rejected`; the account ' +
           'keeps signing in to read the reason and can do nothing else. Any other status is 409 ' +
-          '`INVALID_TRANSITION` (disable a verified hospital instead). Logged as `hospital.rejected`.',
+          '`INVALID_TRANSITION` (disable a verified hospital instead). Logged as `hospital.rejected`. Open requests ' +
+          'naming its directory entry point at the verified, enabled hospital of that entry (or none); a rejected ' +
+          'account receives no request notices.',
         security: BEARER,
         params: idParamsSchema,
         body: rejectHospitalSchema,
@@ -185,7 +190,9 @@ export const hospitalsRoutes: FastifyPluginAsyncZod<HospitalsRoutesOptions> = as
           'Its accounts are signed out everywhere (refresh tokens revoked, access tokens refused) and cannot sign in: ' +
           'the right password (or one-time code) then gets 403 `ACCOUNT_DISABLED`, while a wrong one still gets 401 ' +
           '`INVALID_CREDENTIALS`, so the state is only revealed to whoever holds the password. No codes or reset links ' +
-          'are mailed to it. Disabling a disabled hospital changes nothing (200). Logged as `hospital.disabled`.',
+          'are mailed to it. Disabling a disabled hospital changes nothing (200). Logged as `hospital.disabled`. Its ' +
+          'open requests move to another verified, enabled hospital of the same directory entry (or none), and it ' +
+          'receives no request notices while disabled; enabling it points them back when it is the oldest.',
         security: BEARER,
         params: idParamsSchema,
         response: {

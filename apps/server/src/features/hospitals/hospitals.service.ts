@@ -34,6 +34,19 @@ export interface HospitalsServiceDeps {
   idempotency: Idempotency;
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
   now?: () => number;
+  /**
+   * The blood-requests feature, composed in services.ts (features do not import each other):
+   * re-points the open requests naming a facility once a hospital of it changed standing.
+   */
+  requests?: FacilityRequests;
+}
+
+/** What the hospitals feature needs of blood requests (issue #32 item 14). */
+export interface FacilityRequests {
+  /** In `tx`: open requests naming the facility point at its verified, enabled hospital. */
+  repointFacility(tx: Db, facilityId: string): Promise<number>;
+  /** After the commit: deliver what re-pointing wrote. */
+  kick(): void;
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no hospital with this id.');
@@ -176,6 +189,8 @@ export function createHospitalsService(deps: HospitalsServiceDeps) {
       // Already so: nothing changes and nothing is logged again.
       if ((hospital.disabledAt !== null) === disabled) return;
       await repo.setDisabledAt(id, disabled ? new Date(now()) : null);
+      // A disabled hospital speaks for its facility no more; enabled again, it may once more.
+      if (hospital.facilityId) await deps.requests?.repointFacility(tx, hospital.facilityId);
       const accounts = await repo.listAccountIds(id);
       if (disabled) {
         for (const userId of accounts) {
@@ -192,6 +207,7 @@ export function createHospitalsService(deps: HospitalsServiceDeps) {
         requestId: meta.requestId,
       });
     });
+    deps.requests?.kick();
     const found = await repository.findById(id);
     if (!found) throw notFound();
     return toHospitalAccount(found);
@@ -287,6 +303,10 @@ export function createHospitalsService(deps: HospitalsServiceDeps) {
                 rejectionReason: decision.reason,
               },
         );
+        // Issue #32 item 14: the requests naming the facility go to whoever now speaks for it
+        // (this hospital once verified, unless an older verified one does; away from it when
+        // rejected), and a newly verified hospital is told of those awaiting verification.
+        if (hospital.facilityId) await deps.requests?.repointFacility(tx, hospital.facilityId);
         const found = await repo.findById(id);
         const account = found?.user;
         if (account) {
@@ -324,6 +344,7 @@ export function createHospitalsService(deps: HospitalsServiceDeps) {
         });
       });
       deps.mail.kick();
+      deps.requests?.kick();
       const found = await repository.findById(id);
       if (!found) throw notFound();
       return toHospitalAccount(found);
