@@ -7,7 +7,7 @@ import { makeHospital } from '../../test/blood-request-helpers';
 import { signIn, type SignedInUser } from '../../test/donor-helpers';
 import { pdfInfo, pdfLines, pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createTestDatabase, wantsPostgres, type TestDatabase } from '../../test/test-database';
 
 const DAY = 86_400_000;
 let testDb: TestDatabase;
@@ -321,6 +321,31 @@ describe('POST /api/v1/donations (verified, by a hospital or an administrator)',
       ]),
     );
   });
+
+  // PGlite runs one transaction at a time: the race needs PostgreSQL.
+  it.runIf(wantsPostgres())(
+    'records one of two donations sent for the same donor at the same moment',
+    async () => {
+      const donor = await signIn(subject.app, db());
+      const first = await makeHospital(subject.app, db(), { name: 'Gandhi Hospital' });
+      const second = await makeHospital(subject.app, db(), { name: 'Osmania Hospital' });
+      for (let round = 0; round < 3; round += 1) {
+        await db().delete(donations);
+        const answers = await Promise.all(
+          [first, second].map((hospital) =>
+            record(hospital, { donorId: donor.row.id, donatedAt: isoDay(-1) }),
+          ),
+        );
+        expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+        expect(answers.find((res) => res.statusCode === 409)!.json().error.code).toBe(
+          'DONOR_NOT_ELIGIBLE',
+        );
+        expect(
+          await db().select().from(donations).where(eq(donations.donorId, donor.row.id)),
+        ).toHaveLength(1);
+      }
+    },
+  );
 
   it('is for hospitals and administrators only, and 404s unknown donors', async () => {
     const donor = await signIn(subject.app, db());
