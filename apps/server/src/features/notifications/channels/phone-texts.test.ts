@@ -6,6 +6,7 @@ import {
   fitsOneSms,
   replyIntent,
 } from './phone-texts';
+import { localDate } from '../templates';
 import { quietHoursEnd } from './phone-rules';
 import { smsLength } from './smpp-client';
 
@@ -137,6 +138,32 @@ describe('replyIntent', () => {
           link: 'https://x.in/r/a',
         }),
       ).toContain('+919800000000');
+    }
+  });
+
+  it('says why an accept was refused in every language, within one submit_sm (issue #32 item 2)', () => {
+    const REFUSED = {
+      en: 'cannot give blood',
+      es: 'no puedes donar',
+      hi: 'रक्तदान नहीं कर सकते',
+      bn: 'রক্ত দিতে পারবেন না',
+      mr: 'रक्तदान करू शकत नाही',
+      te: 'రక్తదానం చేయలేరు',
+      ta: 'இரத்த தானம் செய்ய முடியாது',
+    };
+    for (const language of LANGUAGES) {
+      // One of the longest month names, as localDate writes it in the donor's language.
+      const until = localDate('2027-09-28T00:00:00+05:30')(language);
+      const withDate = renderReplyAnswer('not_eligible', language, { until });
+      const without = renderReplyAnswer('not_eligible', language);
+      for (const text of [withDate, without]) {
+        expect(text).toContain(REFUSED[language]);
+        // short_message holds 254 octets: 254 GSM-7 characters or 127 UCS-2 ones.
+        const { encoding, used } = smsLength(text);
+        expect(used, `${language}: ${text}`).toBeLessThanOrEqual(encoding === 'gsm7' ? 254 : 127);
+      }
+      expect(withDate).toContain(until);
+      expect(without).not.toContain('undefined');
     }
   });
 });

@@ -243,8 +243,8 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
   es: {
     not_eligible: (p) =>
       p.until
-        ? `Gracias, pero ahora no puedes donar sangre, así que no registramos tu aceptación. Por favor, no acudas. Podrás donar de nuevo desde el ${p.until}.`
-        : `Gracias, pero ahora no puedes donar sangre, así que no registramos tu aceptación. Por favor, no acudas. Tu cuenta muestra el motivo.`,
+        ? `Gracias, pero ahora no puedes donar: no registramos tu aceptación. No acudas. Podrás donar desde el ${p.until}.`
+        : `Gracias, pero ahora no puedes donar: no registramos tu aceptación. No acudas. Tu cuenta muestra el motivo.`,
     accepted: (p) =>
       `¡Gracias! Contacta con ${p.contactName} en el ${p.contactPhone} y ve a ${p.hospital}, ${p.address}. Detalles: ${p.link}`,
     declined: () => 'Gracias por avisarnos. No te volveremos a preguntar por esta solicitud.',
@@ -258,8 +258,8 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
   hi: {
     not_eligible: (p) =>
       p.until
-        ? `धन्यवाद, पर आप अभी रक्तदान नहीं कर सकते, इसलिए आपकी स्वीकृति दर्ज नहीं हुई। कृपया न जाएँ। आप ${p.until} से फिर रक्तदान कर सकते हैं।`
-        : `धन्यवाद, पर आप अभी रक्तदान नहीं कर सकते, इसलिए आपकी स्वीकृति दर्ज नहीं हुई। कृपया न जाएँ। कारण आपके खाते में देखें।`,
+        ? `धन्यवाद, पर आप अभी रक्तदान नहीं कर सकते: स्वीकृति दर्ज नहीं हुई, कृपया न जाएँ। ${p.until} से फिर दे सकते हैं।`
+        : `धन्यवाद, पर आप अभी रक्तदान नहीं कर सकते: स्वीकृति दर्ज नहीं हुई, कृपया न जाएँ। कारण खाते में देखें।`,
     accepted: (p) =>
       `धन्यवाद! कृपया ${p.contactName} से ${p.contactPhone} पर संपर्क करें और ${p.hospital}, ${p.address} पहुँचें। विवरण: ${p.link}`,
     declined: () => 'बताने के लिए धन्यवाद। इस अनुरोध के बारे में हम आपसे दोबारा नहीं पूछेंगे।',
@@ -273,8 +273,8 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
   bn: {
     not_eligible: (p) =>
       p.until
-        ? `ধন্যবাদ, কিন্তু আপনি এখন রক্ত দিতে পারবেন না, তাই আপনার সম্মতি নথিভুক্ত হয়নি। অনুগ্রহ করে যাবেন না। ${p.until} থেকে আবার দিতে পারবেন।`
-        : `ধন্যবাদ, কিন্তু আপনি এখন রক্ত দিতে পারবেন না, তাই আপনার সম্মতি নথিভুক্ত হয়নি। অনুগ্রহ করে যাবেন না। কারণ আপনার অ্যাকাউন্টে দেখুন।`,
+        ? `ধন্যবাদ, কিন্তু আপনি এখন রক্ত দিতে পারবেন না: সম্মতি নথিভুক্ত হয়নি, যাবেন না। ${p.until} থেকে আবার দিতে পারবেন।`
+        : `ধন্যবাদ, কিন্তু আপনি এখন রক্ত দিতে পারবেন না: সম্মতি নথিভুক্ত হয়নি, যাবেন না। কারণ অ্যাকাউন্টে দেখুন।`,
     accepted: (p) =>
       `ধন্যবাদ! অনুগ্রহ করে ${p.contactName}-এর সঙ্গে ${p.contactPhone} নম্বরে যোগাযোগ করুন এবং ${p.hospital}, ${p.address}-এ যান। বিস্তারিত: ${p.link}`,
     declined: () => 'জানানোর জন্য ধন্যবাদ। এই অনুরোধ নিয়ে আমরা আপনাকে আর জিজ্ঞেস করব না।',
@@ -287,8 +287,8 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
   mr: {
     not_eligible: (p) =>
       p.until
-        ? `धन्यवाद, पण तुम्ही आत्ता रक्तदान करू शकत नाही, त्यामुळे तुमची स्वीकृती नोंदवली नाही. कृपया जाऊ नका. ${p.until} पासून पुन्हा रक्तदान करता येईल.`
-        : `धन्यवाद, पण तुम्ही आत्ता रक्तदान करू शकत नाही, त्यामुळे तुमची स्वीकृती नोंदवली नाही. कृपया जाऊ नका. कारण तुमच्या खात्यात पाहा.`,
+        ? `धन्यवाद, पण तुम्ही आत्ता रक्तदान करू शकत नाही: स्वीकृती नोंदवली नाही, जाऊ नका. ${p.until} पासून पुन्हा देता येईल.`
+        : `धन्यवाद, पण तुम्ही आत्ता रक्तदान करू शकत नाही: स्वीकृती नोंदवली नाही, जाऊ नका. कारण खात्यात पाहा.`,
     accepted: (p) =>
       `धन्यवाद! कृपया ${p.contactName} यांच्याशी ${p.contactPhone} वर संपर्क करा आणि ${p.hospital}, ${p.address} येथे जा. तपशील: ${p.link}`,
     declined: () => 'कळवल्याबद्दल धन्यवाद. या विनंतीबद्दल आम्ही तुम्हाला पुन्हा विचारणार नाही.',
@@ -302,8 +302,8 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
   te: {
     not_eligible: (p) =>
       p.until
-        ? `ధన్యవాదాలు, కానీ మీరు ఇప్పుడు రక్తదానం చేయలేరు, కాబట్టి మీ అంగీకారం నమోదు కాలేదు. దయచేసి వెళ్లకండి. ${p.until} నుంచి మళ్లీ ఇవ్వవచ్చు.`
-        : `ధన్యవాదాలు, కానీ మీరు ఇప్పుడు రక్తదానం చేయలేరు, కాబట్టి మీ అంగీకారం నమోదు కాలేదు. దయచేసి వెళ్లకండి. కారణం మీ ఖాతాలో చూడండి.`,
+        ? `ధన్యవాదాలు, కానీ మీరు ఇప్పుడు రక్తదానం చేయలేరు: అంగీకారం నమోదు కాలేదు, వెళ్లకండి. ${p.until} నుంచి మళ్లీ ఇవ్వవచ్చు.`
+        : `ధన్యవాదాలు, కానీ మీరు ఇప్పుడు రక్తదానం చేయలేరు: అంగీకారం నమోదు కాలేదు, వెళ్లకండి. కారణం ఖాతాలో చూడండి.`,
     accepted: (p) =>
       `ధన్యవాదాలు! దయచేసి ${p.contactName}‌ను ${p.contactPhone}లో సంప్రదించి ${p.hospital}, ${p.address}కు వెళ్లండి. వివరాలు: ${p.link}`,
     declined: () => 'తెలియజేసినందుకు ధన్యవాదాలు. ఈ అభ్యర్థన గురించి మిమ్మల్ని మళ్లీ అడగము.',
@@ -316,8 +316,8 @@ const REPLIES: Record<MailLanguage, Record<ReplyKind, (p: Fill) => string>> = {
   ta: {
     not_eligible: (p) =>
       p.until
-        ? `நன்றி, ஆனால் நீங்கள் இப்போது இரத்த தானம் செய்ய முடியாது, எனவே உங்கள் ஒப்புதல் பதிவாகவில்லை. தயவுசெய்து செல்ல வேண்டாம். ${p.until} முதல் மீண்டும் தரலாம்.`
-        : `நன்றி, ஆனால் நீங்கள் இப்போது இரத்த தானம் செய்ய முடியாது, எனவே உங்கள் ஒப்புதல் பதிவாகவில்லை. தயவுசெய்து செல்ல வேண்டாம். காரணத்தை உங்கள் கணக்கில் பாருங்கள்.`,
+        ? `நன்றி, நீங்கள் இப்போது இரத்த தானம் செய்ய முடியாது: ஒப்புதல் பதிவாகவில்லை, செல்ல வேண்டாம். ${p.until} முதல் தரலாம்.`
+        : `நன்றி, நீங்கள் இப்போது இரத்த தானம் செய்ய முடியாது: ஒப்புதல் பதிவாகவில்லை, செல்ல வேண்டாம். காரணம் கணக்கில் உள்ளது.`,
     accepted: (p) =>
       `நன்றி! ${p.contactName} அவர்களை ${p.contactPhone} எண்ணில் தொடர்புகொண்டு ${p.hospital}, ${p.address} செல்லுங்கள். விவரங்கள்: ${p.link}`,
     declined: () => 'தெரிவித்ததற்கு நன்றி. இந்தக் கோரிக்கை பற்றி உங்களிடம் மீண்டும் கேட்கமாட்டோம்.',
