@@ -34,8 +34,17 @@ export const TIMED_CONDITIONS = [
   'dental_work',
   'alcohol',
   'hepatitis_b_immunoglobulin',
+  // Asked since issue #32 item 5 (NBTC 2017); periods and sources in eligibility.ts.
+  'bone_marrow_harvest',
+  'stem_cell_harvest',
+  'imprisonment',
 ] as const;
-export const CURRENT_CONDITIONS = ['pregnant', 'breastfeeding', 'cold_flu'] as const;
+export const CURRENT_CONDITIONS = [
+  'pregnant',
+  'breastfeeding',
+  'cold_flu',
+  'menstruating',
+] as const;
 export const PERMANENT_CONDITIONS = [
   'hepatitis_b_c',
   'hiv',
@@ -56,11 +65,18 @@ export const PERMANENT_CONDITIONS = [
   'sexually_transmitted_infection',
   'endocrine_disorder',
   'cjd_risk',
+  'polycythaemia',
 ] as const;
+/**
+ * Facts recorded that defer nobody but change what the donor is told (issue #32 item 5: a
+ * hazardous occupation; the advice and its source are in eligibility.ts `ADVISORIES`).
+ */
+export const ADVISORY_CONDITIONS = ['hazardous_occupation'] as const;
 export const CONDITION_CODES = [
   ...TIMED_CONDITIONS,
   ...CURRENT_CONDITIONS,
   ...PERMANENT_CONDITIONS,
+  ...ADVISORY_CONDITIONS,
 ] as const;
 export type TimedCondition = (typeof TIMED_CONDITIONS)[number];
 export type ConditionCode = (typeof CONDITION_CODES)[number];
@@ -68,6 +84,11 @@ export type ConditionCode = (typeof CONDITION_CODES)[number];
 const TIMED = new Set<string>(TIMED_CONDITIONS);
 export function isTimedCondition(code: string): code is TimedCondition {
   return TIMED.has(code);
+}
+export type AdvisoryCondition = (typeof ADVISORY_CONDITIONS)[number];
+const ADVISORY = new Set<string>(ADVISORY_CONDITIONS);
+export function isAdvisoryCondition(code: string): code is AdvisoryCondition {
+  return ADVISORY.has(code);
 }
 
 /** `PUT /users/{id}/questionnaire` body: only what eligibility needs; never an Aadhaar number. */
@@ -81,7 +102,10 @@ export const questionnaireAnswersSchema = z
     lastDonationDate: isoDateSchema.optional(),
     feelsWell: z.boolean(),
     conditions: z.array(z.enum(CONDITION_CODES)).max(CONDITION_CODES.length),
-    /** YYYY-MM-DD per timed condition: the event, recovery, cure or last dose the period runs from. */
+    /**
+     * YYYY-MM-DD per timed condition: the event, recovery, cure, last dose or release the period
+     * runs from (surgery: the day of full recovery, NBTC 2017, issue #32 item 5).
+     */
     conditionDates: z.record(z.string(), isoDateSchema).optional(),
   })
   .superRefine((answers, ctx) => {

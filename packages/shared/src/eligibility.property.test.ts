@@ -49,6 +49,9 @@ const CITED: Record<TimedCondition, { months?: number; days?: number; hours?: nu
   dental_work: { hours: 72 },
   alcohol: { hours: 24 },
   hepatitis_b_immunoglobulin: { months: 12 },
+  bone_marrow_harvest: { months: 12 },
+  stem_cell_harvest: { months: 6 },
+  imprisonment: { months: 12 },
 };
 
 const kolkata = new Intl.DateTimeFormat('en-CA', {

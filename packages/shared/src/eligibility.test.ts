@@ -10,6 +10,9 @@ import {
 import { startOfIndianDay } from './dates';
 import {
   ELIGIBILITY_RULES,
+  ADVISORIES,
+  CURRENT_DEFERRALS,
+  PERMANENT_DEFERRALS,
   TIMED_DEFERRALS,
   donationIntervalDays,
   evaluateEligibility,
@@ -189,6 +192,11 @@ const EXPECTED_END: Record<TimedCondition, string> = {
   dental_work: '2025-03-14',
   alcohol: '2025-03-12',
   hepatitis_b_immunoglobulin: '2026-03-10',
+  // Issue #32 item 5: NBTC 2017, 12 months after a bone marrow harvest, 6 after a peripheral
+  // stem cell harvest; 12 months after release (see the Doubt in eligibility.ts).
+  bone_marrow_harvest: '2026-03-10',
+  stem_cell_harvest: '2025-09-10',
+  imprisonment: '2026-03-10',
 };
 
 describe('timed conditions', () => {
@@ -271,6 +279,81 @@ describe('permanent conditions', () => {
       expect(result.nextEligibleAt).toBeNull();
     });
   }
+});
+
+describe('the questions of issue #32 item 5 (NBTC 2017)', () => {
+  const at = (code: string, date: string | undefined, now: Date) =>
+    evaluate(
+      { now },
+      { conditions: [code], ...(date ? { conditionDates: { [code]: date } } : {}) },
+    );
+  const SECOND = 1000;
+
+  for (const [code, date, end] of [
+    // Recovered from the operation on 1 February 2026.
+    ['major_surgery', '2026-02-01', '2027-02-01'],
+    ['minor_surgery', '2026-02-01', '2026-08-01'],
+    ['bone_marrow_harvest', '2026-02-01', '2027-02-01'],
+    ['stem_cell_harvest', '2026-02-01', '2026-08-01'],
+    // Released on 31 August 2025.
+    ['imprisonment', '2025-08-31', '2026-08-31'],
+  ] as const) {
+    it(`${code}: deferred at 23:59:59 IST the day before ${end}, eligible from 00:00 IST`, () => {
+      const boundary = startOfIndianDay(end).getTime();
+      const before = at(code, date, new Date(boundary - SECOND));
+      expect(before.eligible).toBe(false);
+      expect(before.deferrals).toEqual([
+        { code, message: TIMED_DEFERRALS[code].message, until: IST(end) },
+      ]);
+      expect(before.nextEligibleAt).toBe(IST(end));
+      expect(at(code, date, new Date(boundary))).toMatchObject({ eligible: true, deferrals: [] });
+      expect(TIMED_DEFERRALS[code].source).toContain('NBTC 2017');
+    });
+  }
+
+  it('counts surgery from full recovery and says so', () => {
+    expect(TIMED_DEFERRALS.major_surgery.message).toContain('full recovery');
+    expect(TIMED_DEFERRALS.minor_surgery.message).toContain('full recovery');
+    expect(TIMED_DEFERRALS.major_surgery.source).toContain('after recovery');
+    // The day asked is the recovery: an operation in January recovered from on 1 March counts from March.
+    expect(at('major_surgery', '2026-03-01', NOW).nextEligibleAt).toBe(IST('2027-03-01'));
+  });
+
+  it('defers while menstruating, with no end date', () => {
+    const result = at('menstruating', undefined, NOW);
+    expect(result).toMatchObject({ eligible: false, nextEligibleAt: null });
+    expect(result.deferrals).toEqual([
+      { code: 'menstruating', message: CURRENT_DEFERRALS.menstruating },
+    ]);
+  });
+
+  it('defers polycythaemia for good', () => {
+    const result = at('polycythaemia', undefined, NOW);
+    expect(result.deferrals).toEqual([
+      { code: 'polycythaemia', message: PERMANENT_DEFERRALS.polycythaemia, permanent: true },
+    ]);
+    expect(result.nextEligibleAt).toBeNull();
+  });
+
+  it('records a hazardous occupation without deferring, and has the advice with its source', () => {
+    const result = at('hazardous_occupation', undefined, NOW);
+    expect(result).toMatchObject({ eligible: true, deferrals: [], nextEligibleAt: null });
+    expect(ADVISORIES.hazardous_occupation.message).toContain('24 hours');
+    expect(ADVISORIES.hazardous_occupation.source).toContain('NBTC 2017');
+    expect(
+      questionnaireAnswersSchema.safeParse(answers({ conditions: ['hazardous_occupation'] }))
+        .success,
+    ).toBe(true);
+    // It is not a timed condition: a date for it is refused.
+    expect(
+      questionnaireAnswersSchema.safeParse(
+        answers({
+          conditions: ['hazardous_occupation'],
+          conditionDates: { hazardous_occupation: '2026-06-01' },
+        }),
+      ).success,
+    ).toBe(false);
+  });
 });
 
 describe('combinations', () => {

@@ -1,7 +1,8 @@
 import type { Gender } from './auth';
 import { addIsoDays, addIsoMonths, ageOn, birthdayAt, indianDate, startOfIndianDay } from './dates';
-import type { PERMANENT_CONDITIONS } from './donors';
+import type { ADVISORY_CONDITIONS, CURRENT_CONDITIONS, PERMANENT_CONDITIONS } from './donors';
 import {
+  isAdvisoryCondition,
   isTimedCondition,
   type ConditionCode,
   type Deferral,
@@ -71,15 +72,17 @@ export const TIMED_DEFERRALS: Record<TimedCondition, TimedDeferralRule> = {
     message: 'You can give blood 12 months after receiving a blood transfusion.',
     source: `${NBTC_2017}: blood transfusion received — 12 months; ${SCHEDULE_F}`,
   },
+  // Issue #32 item 5: NBTC 2017 counts surgery from recovery, not from the operation: the date
+  // asked is the day of full recovery (the question and the message say so).
   major_surgery: {
     period: { months: 12 },
-    message: 'You can give blood 12 months after major surgery.',
-    source: `${NBTC_2017}: major surgery — 12 months; ${SCHEDULE_F}`,
+    message: 'You can give blood 12 months after full recovery from major surgery.',
+    source: `${NBTC_2017}: major surgery — 12 months after recovery; ${SCHEDULE_F}`,
   },
   minor_surgery: {
     period: { months: 6 },
-    message: 'You can give blood 6 months after minor surgery.',
-    source: `${NBTC_2017}: minor surgery (includes dental surgery under anaesthesia) — 6 months`,
+    message: 'You can give blood 6 months after full recovery from minor surgery.',
+    source: `${NBTC_2017}: minor surgery (includes dental surgery under anaesthesia) — 6 months after recovery`,
   },
   delivery: {
     period: { months: 12 },
@@ -192,13 +195,59 @@ export const TIMED_DEFERRALS: Record<TimedCondition, TimedDeferralRule> = {
     message: 'You can give blood 12 months after hepatitis B immunoglobulin.',
     source: `${NBTC_2017}: hepatitis B immunoglobulin — 12 months`,
   },
+  // NBTC 2017, donor selection criteria, "Donation interval": no donation of any kind within 12
+  // months after a bone marrow harvest, within 6 months after a peripheral stem cell harvest.
+  bone_marrow_harvest: {
+    period: { months: 12 },
+    message: 'You can give blood 12 months after donating bone marrow.',
+    source: `${NBTC_2017}: donation interval — 12 months after a bone marrow harvest`,
+  },
+  stem_cell_harvest: {
+    period: { months: 6 },
+    message: 'You can give blood 6 months after donating stem cells from your blood.',
+    source: `${NBTC_2017}: donation interval — 6 months after a peripheral stem cell harvest`,
+  },
+  // Doubt: NBTC 2017 ("Well being") says only that donors "shall not be inmates of jail or any
+  // other confinement", with no period after release; WHO 2012 (Blood donor selection, 2012)
+  // counts incarceration among exposures to transfusion-transmissible infections, for which the
+  // guidelines' high-risk deferrals run 12 months. We ask for the day of release and defer 12
+  // months from it (which also covers someone still confined, who cannot give from there).
+  imprisonment: {
+    period: { months: 12 },
+    message: 'You can give blood 12 months after release from prison or other confinement.',
+    source: `${NBTC_2017}: well being — not inmates of jail or other confinement; WHO 2012 — 12 months after release`,
+  },
 };
 
 /** Deferrals that last while the condition does: no end date can be known in advance. */
-export const CURRENT_DEFERRALS: Record<'pregnant' | 'breastfeeding' | 'cold_flu', string> = {
+export const CURRENT_DEFERRALS: Record<(typeof CURRENT_CONDITIONS)[number], string> = {
   pregnant: 'You can give blood after your pregnancy and the time after childbirth.',
   breastfeeding: 'You can give blood once you have stopped breastfeeding.',
   cold_flu: 'Please wait until your cold or flu is fully gone.',
+  // NBTC 2017, "Physiological status for women": menstruation — defer while it lasts (issue #32
+  // item 5). Answered for today, like a cold: the donor unticks it when it is over.
+  menstruating: 'Please wait until your period is over.',
+};
+
+/**
+ * Answers that defer nobody but are told to the donor (issue #32 item 5). Hazardous
+ * occupations: NBTC 2017, donor selection criteria, "Occupation" — pilots, drivers of heavy or
+ * public vehicles, fire-fighters, crane operators, workers at heights and the like may give, but
+ * not go on that duty for the rest of the day (24 hours) after donating, because of delayed
+ * fainting. Doubt: summaries of the guideline word it as "24 hours" or as "the day's duty"; the
+ * advice says both. Matching is unchanged: the platform cannot know the donor's duty roster, so
+ * the donor is told when answering (and the answer is recorded for the blood centre, which asks
+ * again on the day); deferring them would lose donors the guideline accepts.
+ */
+export const ADVISORIES: Record<
+  (typeof ADVISORY_CONDITIONS)[number],
+  { message: string; source: string }
+> = {
+  hazardous_occupation: {
+    message:
+      'You can give blood, but not before a duty of that kind: after donating, do not go on it for the rest of the day (24 hours).',
+    source: `${NBTC_2017}: occupation — hazardous duties not within 24 hours after donation`,
+  },
 };
 
 /**
@@ -238,6 +287,8 @@ export const PERMANENT_DEFERRALS: Record<(typeof PERMANENT_CONDITIONS)[number], 
   // NBTC 2017: risk of Creutzfeldt-Jakob disease (family history, human pituitary hormones,
   // dura mater or cornea grafts) — permanent.
   cjd_risk: 'People at risk of Creutzfeldt-Jakob disease cannot give blood.',
+  // NBTC 2017, haematological diseases: polycythaemia (vera) — permanent (issue #32 item 5).
+  polycythaemia: 'People with polycythaemia cannot give blood.',
 };
 
 /** Codes of the rules that are not conditions. */
@@ -423,6 +474,9 @@ export function evaluateEligibility(input: EligibilityInput): Eligibility {
         continue;
       }
       addTimed(code, rule.message, periodEnd(date, rule.period));
+    } else if (isAdvisoryCondition(code)) {
+      // Told, never a deferral (see ADVISORIES).
+      continue;
     } else if (code in CURRENT_DEFERRALS) {
       deferrals.push({ code, message: CURRENT_DEFERRALS[code as keyof typeof CURRENT_DEFERRALS] });
     } else {

@@ -148,6 +148,86 @@ describe('PUT /api/v1/users/{id}/questionnaire', () => {
     expect(await db().select().from(questionnaires)).toHaveLength(0);
   });
 
+  it('asks the questions of issue #32 item 5 and stores their verdicts (NBTC 2017)', async () => {
+    await start(); // 11:30 IST on 15 June 2026
+    const donor = await signIn(subject.app, db(), { gender: 'female', dateOfBirth: '1995-02-01' });
+    const stored = async () =>
+      (await db().select().from(questionnaires).where(eq(questionnaires.userId, donor.row.id)))[0]!;
+
+    // Surgery counts from full recovery; a stem cell harvest 6 months, release 12 months.
+    const timed = await putQuestionnaire(
+      donor,
+      healthyAnswers({
+        conditions: ['major_surgery', 'stem_cell_harvest', 'imprisonment'],
+        conditionDates: {
+          major_surgery: '2026-03-01',
+          stem_cell_harvest: '2026-06-01',
+          imprisonment: '2025-07-01',
+        },
+      }),
+    );
+    expect(timed.statusCode, timed.body).toBe(200);
+    expect(timed.json().data.questionnaire).toMatchObject({
+      eligible: false,
+      nextEligibleAt: '2027-02-28T18:30:00.000Z' /* 1 March 2027, 00:00 IST */,
+    });
+    expect((await stored()).deferrals).toEqual([
+      {
+        code: 'major_surgery',
+        message: 'You can give blood 12 months after full recovery from major surgery.',
+        until: '2027-02-28T18:30:00.000Z',
+      },
+      {
+        code: 'stem_cell_harvest',
+        message: 'You can give blood 6 months after donating stem cells from your blood.',
+        until: '2026-11-30T18:30:00.000Z',
+      },
+      {
+        code: 'imprisonment',
+        message: 'You can give blood 12 months after release from prison or other confinement.',
+        until: '2026-06-30T18:30:00.000Z',
+      },
+    ]);
+
+    // Today's period defers with no date; a hazardous duty is recorded and defers nobody.
+    const today = await putQuestionnaire(
+      donor,
+      healthyAnswers({ conditions: ['menstruating', 'hazardous_occupation'] }),
+    );
+    expect(today.json().data.questionnaire).toMatchObject({
+      eligible: false,
+      nextEligibleAt: null,
+      deferrals: [{ code: 'menstruating', message: 'Please wait until your period is over.' }],
+    });
+    const row = await stored();
+    expect(row.answers.conditions).toEqual(['menstruating', 'hazardous_occupation']);
+    expect(row.deferrals.map((deferral) => deferral.code)).toEqual(['menstruating']);
+    const working = await putQuestionnaire(
+      donor,
+      healthyAnswers({ conditions: ['hazardous_occupation'] }),
+    );
+    expect(working.json().data.questionnaire).toMatchObject({ eligible: true, deferrals: [] });
+    expect(await stored()).toMatchObject({ eligible: true, deferrals: [] });
+
+    // Polycythaemia: permanent.
+    const permanent = await putQuestionnaire(
+      donor,
+      healthyAnswers({ conditions: ['polycythaemia'] }),
+    );
+    expect(permanent.json().data.questionnaire).toMatchObject({
+      eligible: false,
+      nextEligibleAt: null,
+      deferrals: [{ code: 'polycythaemia', permanent: true }],
+    });
+    expect((await stored()).deferrals).toEqual([
+      {
+        code: 'polycythaemia',
+        message: 'People with polycythaemia cannot give blood.',
+        permanent: true,
+      },
+    ]);
+  });
+
   it('hides a donor who answers a recent last donation (men: 90 days)', async () => {
     await start();
     const donor = await signIn(subject.app, db(), { gender: 'male' });

@@ -1,4 +1,5 @@
 import {
+  ADVISORY_CONDITIONS,
   CURRENT_CONDITIONS,
   PERMANENT_CONDITIONS,
   TIMED_CONDITIONS,
@@ -35,6 +36,10 @@ const EVENTS: readonly TimedCondition[] = [
   'rabies_post_exposure',
   'hepatitis_contact',
   'hepatitis_b_immunoglobulin',
+  // Issue #32 item 5 (NBTC 2017): 12 or 6 months after the harvest, 12 months after release.
+  'bone_marrow_harvest',
+  'stem_cell_harvest',
+  'imprisonment',
 ];
 
 /**
@@ -60,6 +65,8 @@ export const CONDITION_GROUPS = [
   },
   { key: 'current', codes: CURRENT_CONDITIONS },
   { key: 'longTerm', codes: PERMANENT_CONDITIONS },
+  // Defers nobody: ticking it shows the advice (issue #32 item 5, eligibility.ts ADVISORIES).
+  { key: 'work', codes: ADVISORY_CONDITIONS },
 ] as const satisfies readonly { key: string; codes: readonly ConditionCode[] }[];
 
 /** Questions that cannot apply to men are not asked of them. */
@@ -68,6 +75,7 @@ const PREGNANCY_RELATED = new Set<ConditionCode>([
   'abortion',
   'pregnant',
   'breastfeeding',
+  'menstruating',
 ]);
 
 export function conditionsFor(

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PERMANENT_CONDITIONS, TIMED_CONDITIONS, type Questionnaire } from '@bdms/shared';
+import { CONDITION_CODES, type Questionnaire } from '@bdms/shared';
 import { i18n } from '../../../../i18n';
 import { mockApi, ok } from '../../../../test/api';
 import { renderWithApp } from '../../../../test/render';
@@ -41,14 +41,14 @@ const saved: Questionnaire = {
   maxVolumeMl: 450,
 };
 
-function renderStep(onSaved = vi.fn()) {
+function renderStep(onSaved = vi.fn(), gender = 'female') {
   const api = mockApi({ 'PUT /users/u-1/questionnaire': ok({ questionnaire: saved }) });
   const rendered = renderWithApp(
     <QuestionnaireStep
       userId="u-1"
       questionnaire={null}
       dateOfBirth="1990-04-12"
-      gender="female"
+      gender={gender}
       lastDonationAt={null}
       onSaved={onSaved}
       onBack={vi.fn()}
@@ -83,15 +83,59 @@ describe('QuestionnaireStep: the NBTC questions', () => {
     }
     // Every condition the rules know is asked (women see them all).
     const asked = screen.getAllByRole('checkbox').map((box) => box.getAttribute('value'));
-    expect(asked.sort()).toEqual(
-      [
-        ...TIMED_CONDITIONS,
-        ...PERMANENT_CONDITIONS,
-        'pregnant',
-        'breastfeeding',
-        'cold_flu',
-      ].sort(),
-    );
+    expect(asked.sort()).toEqual([...CONDITION_CODES].sort());
+  });
+
+  it('asks the questions of issue #32 item 5: recovery from surgery, harvests, release, period, polycythaemia, hazardous work', async () => {
+    const { user, api, onSaved } = renderStep();
+    await answerBasics(user);
+    const events = screen.getByRole('group', { name: /In the past 12 months/ });
+    for (const label of [
+      'Donated bone marrow',
+      'Donated stem cells from your blood (apheresis)',
+      'Released from prison, jail or other confinement',
+    ]) {
+      expect(within(events).getByRole('checkbox', { name: label })).toBeInTheDocument();
+    }
+    const now = screen.getByRole('group', { name: 'Right now' });
+    expect(within(now).getByRole('checkbox', { name: "I'm having my period" })).toBeInTheDocument();
+    const longTerm = screen.getByRole('group', { name: 'Long-term health conditions' });
+    expect(
+      within(longTerm).getByRole('checkbox', { name: 'Polycythaemia (too many red blood cells)' }),
+    ).toBeInTheDocument();
+
+    // Surgery: the date asked is the recovery, and the wait says so.
+    await user.click(screen.getByRole('checkbox', { name: 'Major surgery' }));
+    const recovered = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    await user.type(screen.getByLabelText(/^Date you fully recovered from the surgery/), recovered);
+    expect(
+      await screen.findByText(/After major surgery, the wait is 12 months from full recovery\./),
+    ).toBeVisible();
+
+    // A hazardous duty defers nobody: the donor is told, and the answer is saved.
+    const work = screen.getByRole('group', { name: 'Your work' });
+    expect(screen.queryByText(/do not go on it for the rest of the day/)).toBeNull();
+    await user.click(within(work).getByRole('checkbox', { name: /My work is a hazardous duty/ }));
+    expect(screen.getByText(/do not go on it for the rest of the day \(24 hours\)/)).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: "I'm having my period" }));
+    expect(await screen.findByText('Please wait until your period is over.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.callsTo('PUT /users/u-1/questionnaire')[0]!.body).toEqual({
+      answers: {
+        weightKg: 60,
+        firstTimeDonor: true,
+        feelsWell: true,
+        conditions: ['major_surgery', 'menstruating', 'hazardous_occupation'],
+        conditionDates: { major_surgery: recovered },
+      },
+    });
+  });
+
+  it('does not ask men about their period', () => {
+    renderStep(vi.fn(), 'male');
+    expect(screen.queryByRole('checkbox', { name: "I'm having my period" })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Donated bone marrow' })).toBeInTheDocument();
   });
 
   it('asks the date of a new timed question, explains the wait and saves it', async () => {

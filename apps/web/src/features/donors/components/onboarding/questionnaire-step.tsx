@@ -3,6 +3,7 @@ import { useForm, type FieldError, type UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import {
   evaluateEligibility,
+  isAdvisoryCondition,
   isIsoDate,
   isTimedCondition,
   type ConditionCode,
@@ -314,6 +315,9 @@ function ConditionGroup({
                 />
                 <span>{t(`questionnaire.conditions.${code}`)}</span>
               </label>
+              {isChecked && isAdvisoryCondition(code) && (
+                <p className="px-3 pb-3 text-slate-700">{t(`questionnaire.advice.${code}`)}</p>
+              )}
               {isChecked && isTimedCondition(code) && (
                 <Field
                   label={t(`questionnaire.conditionDates.${code}`)}
