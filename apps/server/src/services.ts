@@ -93,6 +93,7 @@ import {
 } from './lib/limit-store';
 import type { Redis } from 'ioredis';
 import { createDailyCounters } from './lib/daily-counters';
+import { createDirectBudgets } from './lib/direct-budgets';
 import { createIdempotency } from './lib/idempotency';
 import {
   createMailer,
@@ -276,6 +277,20 @@ export function createServices(
   const limitStore = chooseLimitStore(database, options, now);
   const limiters = createAuthLimiters(now, limitStore);
   const counters = createDailyCounters(db, now);
+  // The daily budgets of codes and of answers to replies (issue #32 item 8); at 80 % the
+  // administrators are told in the app.
+  const directBudgets = createDirectBudgets({
+    db,
+    counters,
+    async onNearBudget(tx, name, sent, budget) {
+      await notifier.notifyAdmins(tx, {
+        type: name === 'codes' ? 'budget.phone_codes_near' : 'budget.reply_answers_near',
+        params: { sent: String(sent), budget: String(budget) },
+        link: '/admin',
+      });
+      notifier.kick();
+    },
+  });
   const sms = config.sms
     ? createSmsChannel({
         db,
@@ -290,6 +305,7 @@ export function createServices(
     : null;
   const phoneCodes = createPhoneCodes({
     counters,
+    budgets: directBudgets,
     // Tests may pass their own sender (or null: none); else SMS over SMPP when configured.
     sender:
       options.phoneCodeSender !== undefined
@@ -378,8 +394,20 @@ export function createServices(
       }
     },
     async answer(channel, to, text) {
-      if (channel === 'sms' && sms) await sms.sendDirect(to, text);
-      if (channel === 'whatsapp' && whatsapp) await whatsapp.sendText(to, text);
+      const sender =
+        channel === 'sms' && sms
+          ? () => sms.sendDirect(to, text)
+          : channel === 'whatsapp' && whatsapp
+            ? () => whatsapp.sendText(to, text)
+            : null;
+      if (!sender) return;
+      // Any number can write in: past the day's budget the reply is still acted on (above), but
+      // not answered (issue #32 item 8).
+      if (!(await directBudgets.take('answers')).allowed) {
+        logger?.warn({ channel }, 'reply not answered: the daily budget of answers is spent');
+        return;
+      }
+      await sender();
     },
   });
   sms?.onInbound(async (message) => {
@@ -405,6 +433,7 @@ export function createServices(
       now,
       channels: notifier.channels,
       getFlags: () => flags.getFlags(),
+      directBudgets,
     }),
     uploads,
     userViews,

@@ -143,6 +143,16 @@ export const notificationSettingsSchema = z.object({
   smsDailyBudget: z.number().int().min(0).max(1_000_000).optional(),
   /** Extension: WhatsApp template messages a day; Critical alerts may exceed it. */
   whatsappDailyBudget: z.number().int().min(0).max(1_000_000).optional(),
+  /**
+   * Extension (issue #32 item 8): one-time codes sent to phones a day, every number and purpose
+   * together; past it codes are refused until midnight India time.
+   */
+  phoneCodeDailyBudget: z.number().int().min(0).max(1_000_000).optional(),
+  /**
+   * Extension (issue #32 item 8): answers to SMS/WhatsApp replies a day, every sender together;
+   * past it replies are still acted on, but not answered.
+   */
+  replyAnswerDailyBudget: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
@@ -155,6 +165,8 @@ export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
   maxAlertsPerDonorPer7d: 2,
   smsDailyBudget: 500,
   whatsappDailyBudget: 1000,
+  phoneCodeDailyBudget: 1000,
+  replyAnswerDailyBudget: 1000,
 };
 
 export const createHospitalSchema = z.object({

@@ -68,7 +68,21 @@ export const channelStatusSchema = z.object({
   overBudgetToday: z.number().int(),
 });
 export type ChannelStatus = z.infer<typeof channelStatusSchema>;
-export const channelStatusesSchema = z.object({ channels: z.array(channelStatusSchema) });
+/** Today's figure of a budget of messages sent outside the outbox, and the budget. */
+export const directBudgetSchema = z.object({
+  /** Since 00:00 India time. */
+  sentToday: z.number().int(),
+  dailyBudget: z.number().int(),
+});
+export type DirectBudget = z.infer<typeof directBudgetSchema>;
+export const channelStatusesSchema = z.object({
+  channels: z.array(channelStatusSchema),
+  /**
+   * Extension (issue #32 item 8): the budgets of what phones are sent outside the alerts: one-time
+   * codes (`phoneCodeDailyBudget`) and answers to SMS/WhatsApp replies (`replyAnswerDailyBudget`).
+   */
+  directBudgets: z.object({ codes: directBudgetSchema, answers: directBudgetSchema }),
+});
 export type ChannelStatuses = z.infer<typeof channelStatusesSchema>;
 export type ChannelConsents = z.infer<typeof channelConsentsSchema>;
 

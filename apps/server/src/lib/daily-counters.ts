@@ -21,6 +21,8 @@ export interface DailyTake {
   allowed: boolean;
   /** Seconds until the count starts again (next midnight in India); 0 when allowed. */
   retryAfterSeconds: number;
+  /** The count today after this take (when allowed; the cap when not). */
+  count: number;
 }
 
 /**
@@ -33,6 +35,13 @@ export function createDailyCounters(db: Db, now: () => number = Date.now) {
     async take(key: string, max: number, tx: Db = db): Promise<DailyTake> {
       const at = now();
       const day = indiaDay(at);
+      const refused = () => ({
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((nextIndiaMidnight(at) - at) / 1000)),
+        count: max,
+      });
+      // A cap of 0 (a budget set to nothing): the first insert below would count 1 past it.
+      if (max <= 0) return refused();
       const [row] = await tx
         .insert(dailyCounters)
         .values({ key, day, count: 1 })
@@ -42,17 +51,12 @@ export function createDailyCounters(db: Db, now: () => number = Date.now) {
           setWhere: sql`${dailyCounters.count} < ${max}`,
         })
         .returning({ count: dailyCounters.count });
-      if (!row) {
-        return {
-          allowed: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((nextIndiaMidnight(at) - at) / 1000)),
-        };
-      }
+      if (!row) return refused();
       // The first count of a key today: a good moment to forget the days before yesterday.
       if (row.count === 1) {
         await tx.delete(dailyCounters).where(lt(dailyCounters.day, indiaDay(at - DAY_MS)));
       }
-      return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: true, retryAfterSeconds: 0, count: row.count };
     },
 
     async count(key: string): Promise<number> {

@@ -410,7 +410,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
         summary: 'Change notification settings (admin)',
         description:
           'Any subset of the settings (a full object works too); unknown fields are 400. `matchRadiusKm` and ' +
-          '`maxDonorsPerRequest` are whole numbers from 1 to 200, `maxAlertsPerDonorPer7d` from 1 to 20. Stored for ' +
+          '`maxDonorsPerRequest` are whole numbers from 1 to 200, `maxAlertsPerDonorPer7d` from 1 to 20. The daily ' +
+          'budgets are whole numbers from 0 to 1,000,000: `smsDailyBudget` and `whatsappDailyBudget` (alerts), ' +
+          '`phoneCodeDailyBudget` (one-time codes to phones, every number together; default 1000) and ' +
+          '`replyAnswerDailyBudget` (answers to SMS/WhatsApp replies, every sender together; default 1000); ' +
+          'administrators are told in the app at 80 % (GET /admin/notifications/channels shows them). Stored for ' +
           'every server process at once and recorded in the activity log as `settings.notifications.updated` with ' +
           'the previous values. Replies with the effective settings.',
         security: BEARER,

@@ -278,6 +278,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       DAILY_LIMITS.loginCodesByPhone,
     );
     if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
+    // The platform's codes for today spent: said to every number alike (issue #32 item 8).
+    await deps.phoneCodes.assertBudgetLeft();
     const user = await repository.findByVerifiedPhone(phone);
     if (!user || user.deletedAt || (await repository.isDisabled(user))) return;
     // Only a code really sent spends the number's budget, and only its sign-in budget (issue #32

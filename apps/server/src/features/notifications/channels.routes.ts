@@ -90,12 +90,25 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
           'Per channel (push, email, sms, whatsapp): configured, switched on, failing since (null while it works) ' +
           'and the last error, messages sent and failed since 00:00 India time, queued, the daily budget and how many ' +
           'Critical messages went beyond it today. The budget is set with PUT /admin/notifications/settings ' +
-          '(`smsDailyBudget`, `whatsappDailyBudget`).',
+          '(`smsDailyBudget`, `whatsappDailyBudget`). `sentToday` of sms also counts the one-time codes and the ' +
+          'answers to replies (which are not outbox messages and do not spend the alert budget). `directBudgets`: ' +
+          'the one-time codes sent to phones today (every number and purpose) and the answers to SMS/WhatsApp ' +
+          'replies sent today (every sender), each against its own daily budget (`phoneCodeDailyBudget`, ' +
+          '`replyAnswerDailyBudget`, also set with PUT /admin/notifications/settings). Past the codes budget every ' +
+          'flow that sends a code answers 429 until midnight India time (a guest request then goes to review with ' +
+          '`contactPhoneConfirmed: false`); past the answers budget replies are still acted on but not answered. ' +
+          'The administrators are told in the app when 80 % of either is spent.',
         security: BEARER,
         response: { 200: successEnvelope(channelStatusesSchema), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ success: true as const, data: { channels: await channels.statuses() } }),
+    async () => ({
+      success: true as const,
+      data: {
+        channels: await channels.statuses(),
+        directBudgets: await channels.directBudgets(),
+      },
+    }),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   todayInIndia,
   type ChannelConsent,
   type ChannelStatus,
+  type DirectBudget,
   type FeatureFlags,
   type PhoneChannel,
   type UpdateChannelConsent,
@@ -19,6 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { createActivityLog } from '../../lib/activity-log';
+import type { DirectBudgets } from '../../lib/direct-budgets';
 import { AppError } from '../../lib/app-error';
 import { readNotificationSettings } from '../../lib/notification-settings';
 import type { AuthUser } from '../../plugins/auth';
@@ -31,6 +33,8 @@ export interface ChannelsServiceDeps {
   now: () => number;
   channels: readonly Channel[];
   getFlags(): Promise<FeatureFlags>;
+  /** Today's codes and answers to replies against their budgets (issue #32 item 8). */
+  directBudgets?: Pick<DirectBudgets, 'today'>;
 }
 
 const CHANNEL_FLAG: Record<PhoneChannel, keyof FeatureFlags> = {
@@ -175,6 +179,16 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
           overBudgetToday: row?.over ?? 0,
         };
       });
+    },
+
+    /** Codes and answers to replies sent today, and their daily budgets (issue #32 item 8). */
+    async directBudgets(): Promise<{ codes: DirectBudget; answers: DirectBudget }> {
+      const none = async (): Promise<DirectBudget> => ({ sentToday: 0, dailyBudget: 0 });
+      const [codes, answers] = await Promise.all([
+        deps.directBudgets?.today('codes') ?? none(),
+        deps.directBudgets?.today('answers') ?? none(),
+      ]);
+      return { codes, answers };
     },
 
     /**

@@ -32,6 +32,8 @@ export const NOTIFICATION_TYPES = [
   'blood_request.on_hold',
   'blood_request.verified_again',
   'stock.reminder',
+  'budget.phone_codes_near',
+  'budget.reply_answers_near',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -179,6 +181,41 @@ const BASE_NOTIFICATION_TEXT: Record<NotificationType, Record<BaseLanguage, Text
       title: 'कृपया अपना रक्त स्टॉक अपडेट करें',
       message:
         '{centre} का स्टॉक आखिरी बार {date} को अपडेट हुआ था। 24 घंटे से पुराने आंकड़े पुराने दिखाए जाते हैं और उपलब्ध नहीं गिने जाते: उन्हें अपडेट करें, या "कुछ नहीं बदला" दबाएँ।',
+    },
+  },
+  // Issue #32 item 8: administrators are warned at 80 % of a daily budget of phone messages.
+  'budget.phone_codes_near': {
+    en: {
+      title: 'Phone codes: daily budget nearly spent',
+      message:
+        '{sent} of today’s {budget} one-time codes by phone are sent. Past the budget, codes are refused until midnight (India time). Raise it on the channels panel if this is real use.',
+    },
+    es: {
+      title: 'Códigos por teléfono: presupuesto diario casi agotado',
+      message:
+        'Se han enviado {sent} de los {budget} códigos de un solo uso por teléfono de hoy. Superado el presupuesto, los códigos se rechazan hasta la medianoche (hora de India). Auméntelo en el panel de canales si es un uso real.',
+    },
+    hi: {
+      title: 'फ़ोन कोड: दैनिक बजट लगभग खत्म',
+      message:
+        'आज के {budget} में से {sent} एक-बार वाले फ़ोन कोड भेजे जा चुके हैं। बजट पार होने पर आधी रात (भारतीय समय) तक कोड नहीं भेजे जाएँगे। अगर यह असली उपयोग है तो चैनल पैनल पर बजट बढ़ाएँ।',
+    },
+  },
+  'budget.reply_answers_near': {
+    en: {
+      title: 'Answers to replies: daily budget nearly spent',
+      message:
+        '{sent} of today’s {budget} answers to SMS and WhatsApp replies are sent. Past the budget, replies are still acted on but not answered until midnight (India time). Raise it on the channels panel if this is real use.',
+    },
+    es: {
+      title: 'Respuestas a mensajes: presupuesto diario casi agotado',
+      message:
+        'Se han enviado {sent} de las {budget} respuestas de hoy a mensajes SMS y WhatsApp. Superado el presupuesto, los mensajes se siguen atendiendo pero no se responden hasta la medianoche (hora de India). Auméntelo en el panel de canales si es un uso real.',
+    },
+    hi: {
+      title: 'जवाबों के उत्तर: दैनिक बजट लगभग खत्म',
+      message:
+        'SMS और WhatsApp जवाबों के आज के {budget} उत्तरों में से {sent} भेजे जा चुके हैं। बजट पार होने पर जवाबों पर कार्रवाई होती रहेगी, पर आधी रात (भारतीय समय) तक उत्तर नहीं भेजे जाएँगे। अगर यह असली उपयोग है तो चैनल पैनल पर बजट बढ़ाएँ।',
     },
   },
   'availability.expiring': {

@@ -2,7 +2,8 @@ import { OTP_TTL_MINUTES } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../app-error';
 import { DAILY_LIMITS, tooManyAttempts } from '../auth-limits';
-import type { DailyCounters } from '../daily-counters';
+import { nextIndiaMidnight, type DailyCounters } from '../daily-counters';
+import type { DirectBudgets } from '../direct-budgets';
 import { generateOtpCode, keyedDigest } from '../tokens';
 import {
   renderPhoneCodeText,
@@ -13,8 +14,20 @@ import {
 export const SMS_UNAVAILABLE_CODE_MESSAGE =
   'This needs a code sent by SMS, and SMS is not available at the moment. Please try another way or contact support.';
 
+export const CODES_PAUSED_MESSAGE =
+  'Codes by phone cannot be sent at the moment. Please try again later, or use another way (an e-mailed code, for example).';
+
+/** 429 with Retry-After: the platform's codes for the day are spent (says nothing of the number). */
+function codesPaused(retryAfterSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', CODES_PAUSED_MESSAGE, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+}
+
 export interface PhoneCodesDeps {
   counters: DailyCounters;
+  /** The platform's daily budget of codes (issue #32 item 8); none: no global ceiling (tests). */
+  budgets?: Pick<DirectBudgets, 'take' | 'isSpent'>;
   /** Null: no SMS or WhatsApp provider is configured; every flow needing a code refuses (409). */
   sender: PhoneCodeSender | null;
   config: { jwtSecret: string };
@@ -90,6 +103,21 @@ export function createPhoneCodes(deps: PhoneCodesDeps) {
         tx,
       );
       if (!daily.allowed) throw tooManyAttempts(daily.retryAfterSeconds);
+      // Then the platform's budget for every number together: many numbers cannot run up the bill.
+      const global = await deps.budgets?.take('codes', tx);
+      if (global && !global.allowed) throw codesPaused(global.retryAfterSeconds);
+    },
+
+    /**
+     * 429 when the platform's codes for today are spent, asked before anything that depends on
+     * the number (login-otp: the same answer whether or not the number has an account).
+     */
+    async assertBudgetLeft(): Promise<void> {
+      if (deps.budgets && (await deps.budgets.isSpent('codes'))) {
+        throw codesPaused(
+          Math.max(1, Math.ceil((nextIndiaMidnight(deps.now()) - deps.now()) / 1000)),
+        );
+      }
     },
 
     /** Codes of `purpose` (its budget) sent to `phone` today (India). */

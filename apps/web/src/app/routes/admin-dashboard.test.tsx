@@ -161,17 +161,73 @@ describe('/admin', () => {
       ).toBeInTheDocument();
       await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
       expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument();
-      // The daily SMS and WhatsApp budgets are the Delivery channels panel's: this form leaves
-      // them as they are.
-      const { smsDailyBudget, whatsappDailyBudget, ...formSettings } =
-        NOTIFICATION_SETTINGS_DEFAULTS;
+      // The daily budgets (SMS, WhatsApp, phone codes, answers to replies) are the Delivery
+      // channels panel's: this form leaves them as they are.
+      const {
+        smsDailyBudget,
+        whatsappDailyBudget,
+        phoneCodeDailyBudget,
+        replyAnswerDailyBudget,
+        ...formSettings
+      } = NOTIFICATION_SETTINGS_DEFAULTS;
       expect(smsDailyBudget).toBeGreaterThan(0);
       expect(whatsappDailyBudget).toBeGreaterThan(0);
+      expect(phoneCodeDailyBudget).toBeGreaterThan(0);
+      expect(replyAnswerDailyBudget).toBeGreaterThan(0);
       expect(api.callsTo('PUT /admin/notifications/settings')[0]!.body).toEqual({
         ...formSettings,
         smsEnabled: true,
         matchRadiusKm: 40,
       });
+    });
+  });
+
+  describe('delivery channels', () => {
+    it('shows the codes and reply answers sent today against their budgets, and saves a budget (#32 item 8)', async () => {
+      const { api, user } = await renderDashboard({
+        'GET /admin/notifications/channels': ok({
+          channels: [
+            {
+              channel: 'sms',
+              configured: true,
+              enabled: true,
+              failingSince: null,
+              lastError: null,
+              sentToday: 40,
+              failedToday: 0,
+              queued: 0,
+              dailyBudget: 500,
+              overBudgetToday: 0,
+            },
+          ],
+          directBudgets: {
+            codes: { sentToday: 1000, dailyBudget: 1000 },
+            answers: { sentToday: 12, dailyBudget: 300 },
+          },
+        }),
+        'PUT /admin/notifications/settings': (request) =>
+          ok({ ...NOTIFICATION_SETTINGS_DEFAULTS, ...(request.body as object) }),
+      });
+      const panel = section('Delivery channels');
+      const codes = (
+        await within(panel).findByRole('heading', { name: 'One-time codes to phones' })
+      ).closest('li')!;
+      expect(stat(codes as HTMLElement, 'Sent today')).toBe('1,000 of 1,000');
+      expect(within(codes as HTMLElement).getByText('Budget spent')).toBeInTheDocument();
+      const answers = within(panel)
+        .getByRole('heading', { name: 'Answers to SMS and WhatsApp replies' })
+        .closest('li')! as HTMLElement;
+      expect(stat(answers, 'Sent today')).toBe('12 of 300');
+      expect(within(answers).queryByText('Budget spent')).toBeNull();
+      const field = within(codes as HTMLElement).getByRole('textbox', { name: /Daily budget/ });
+      await user.clear(field);
+      await user.type(field, '2000');
+      await user.click(within(codes as HTMLElement).getByRole('button', { name: 'Save budget' }));
+      await waitFor(() =>
+        expect(api.callsTo('PUT /admin/notifications/settings')[0]?.body).toEqual({
+          phoneCodeDailyBudget: 2000,
+        }),
+      );
     });
   });
 
@@ -222,7 +278,9 @@ describe('/admin', () => {
     }
     expect(
       within(features).getByRole('switch', { name: 'Advanced matching' }),
-    ).toHaveAccessibleDescription(/only donors of the request's exact blood type/);
+    ).toHaveAccessibleDescription(
+      /then every type that can give to it where the exact type is short/,
+    );
   });
 
   it("lists what people's browsers reported, newest first", async () => {

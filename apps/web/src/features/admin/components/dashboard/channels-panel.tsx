@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelStatus } from '@bdms/shared';
+import type { ChannelStatus, DirectBudget } from '@bdms/shared';
 import { Alert } from '../../../../components/alert';
 import { Badge } from '../../../../components/badge';
 import { Button } from '../../../../components/button';
@@ -12,12 +12,28 @@ import { AdminSection } from '../section';
 import { ErrorState, Skeleton } from '../states';
 
 const BUDGET_FIELD = { sms: 'smsDailyBudget', whatsapp: 'whatsappDailyBudget' } as const;
+/** Issue #32 item 8: the budgets of codes and of answers to replies, outside the alerts. */
+const DIRECT_BUDGET_FIELD = {
+  codes: 'phoneCodeDailyBudget',
+  answers: 'replyAnswerDailyBudget',
+} as const;
+type BudgetField =
+  | (typeof BUDGET_FIELD)[keyof typeof BUDGET_FIELD]
+  | (typeof DIRECT_BUDGET_FIELD)[keyof typeof DIRECT_BUDGET_FIELD];
 
-function BudgetForm({ channel }: { channel: ChannelStatus & { channel: 'sms' | 'whatsapp' } }) {
+function BudgetForm({
+  field,
+  current,
+  hint,
+}: {
+  field: BudgetField;
+  current: number | null;
+  hint: string;
+}) {
   const { t } = useTranslation('admin');
   const errorMessage = useErrorMessage();
   const save = useSaveNotificationSettings();
-  const [value, setValue] = useState(String(channel.dailyBudget ?? ''));
+  const [value, setValue] = useState(String(current ?? ''));
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -28,7 +44,7 @@ function BudgetForm({ channel }: { channel: ChannelStatus & { channel: 'sms' | '
       return;
     }
     setFieldError(null);
-    save.mutate({ [BUDGET_FIELD[channel.channel]]: budget });
+    save.mutate({ [field]: budget });
   };
 
   return (
@@ -39,7 +55,7 @@ function BudgetForm({ channel }: { channel: ChannelStatus & { channel: 'sms' | '
     >
       <Field
         label={t('dashboard.channels.budget')}
-        hint={t('dashboard.channels.budgetHint')}
+        hint={hint}
         error={fieldError}
         className="flex-1"
       >
@@ -117,8 +133,41 @@ function ChannelRow({ channel }: { channel: ChannelStatus }) {
         </p>
       )}
       {(channel.channel === 'sms' || channel.channel === 'whatsapp') && channel.configured && (
-        <BudgetForm channel={channel as ChannelStatus & { channel: 'sms' | 'whatsapp' }} />
+        <BudgetForm
+          field={BUDGET_FIELD[channel.channel]}
+          current={channel.dailyBudget}
+          hint={t('dashboard.channels.budgetHint')}
+        />
       )}
+    </li>
+  );
+}
+
+/** Codes or answers to replies sent today against their own daily budget. */
+function DirectBudgetRow({ name, budget }: { name: 'codes' | 'answers'; budget: DirectBudget }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const spent = budget.sentToday >= budget.dailyBudget;
+  return (
+    <li className="border-t border-slate-200 py-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">{t(`dashboard.channels.direct.${name}`)}</h3>
+        {spent && <Badge variant="warning">{t('dashboard.channels.direct.spent')}</Badge>}
+      </div>
+      <dl className="mt-2 text-sm">
+        <dt className="text-slate-700">{t('dashboard.channels.sentToday')}</dt>
+        <dd className="text-lg font-bold tabular-nums">
+          {t('dashboard.channels.ofBudget', {
+            sent: format.number(budget.sentToday),
+            budget: format.number(budget.dailyBudget),
+          })}
+        </dd>
+      </dl>
+      <BudgetForm
+        field={DIRECT_BUDGET_FIELD[name]}
+        current={budget.dailyBudget}
+        hint={t(`dashboard.channels.direct.${name}Hint`)}
+      />
     </li>
   );
 }
@@ -141,6 +190,12 @@ export function ChannelsPanel() {
           {statuses.data.channels.map((channel) => (
             <ChannelRow key={channel.channel} channel={channel} />
           ))}
+          {statuses.data.directBudgets && (
+            <>
+              <DirectBudgetRow name="codes" budget={statuses.data.directBudgets.codes} />
+              <DirectBudgetRow name="answers" budget={statuses.data.directBudgets.answers} />
+            </>
+          )}
         </ul>
       )}
     </AdminSection>
