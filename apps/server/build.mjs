@@ -15,7 +15,12 @@ await rm(path.join(root, 'dist'), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   // server.js: startServer() for harnesses that start it with options (the browser tests).
-  entryPoints: ['src/main.ts', 'src/server.ts'],
+  // pdf-render-worker.js: a worker thread, found beside main.js (features/documents/document-render.ts).
+  entryPoints: [
+    'src/main.ts',
+    'src/server.ts',
+    { in: 'src/features/documents/pdf-render-worker.js', out: 'pdf-render-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

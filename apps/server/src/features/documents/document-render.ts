@@ -1,9 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * Uploaded documents are not kept as sent: each is drawn again into a fresh file and only that
@@ -31,7 +27,7 @@ export const RENDER_LIMITS = {
   jpegQuality: 80,
 } as const;
 
-export type RenderLimits = typeof RENDER_LIMITS;
+export type RenderLimits = Record<keyof typeof RENDER_LIMITS, number>;
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -43,125 +39,122 @@ export type RenderResult =
       detail: string;
     };
 
-const require = createRequire(import.meta.url);
-// pdf.js reads these in Node from folders (trailing slash required): the 14 standard fonts, the
-// character maps of CJK fonts, and its WebAssembly decoders (JPEG 2000, colour profiles).
-const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
-const PDFJS_FOLDERS = {
-  standardFontDataUrl: path.join(PDFJS_DIR, 'standard_fonts') + path.sep,
-  cMapUrl: path.join(PDFJS_DIR, 'cmaps') + path.sep,
-  wasmUrl: path.join(PDFJS_DIR, 'wasm') + path.sep,
-};
+/** At most this many PDFs are drawn at once, one per core of the 2-core machine; others wait. */
+export const MAX_PDF_RENDERS = 2;
+/** The worker is ended this long after its own deadline if it has not answered by then. */
+const HARD_KILL_GRACE_MS = 2_000;
+/** An idle worker (pdf.js loaded, ~60 MB) is ended after this long without work. */
+const IDLE_WORKER_MS = 60_000;
+/** The JavaScript heap of one worker; pages are bounded apart (maxPagePixels). */
+const WORKER_HEAP_MB = 512;
 
-type PdfJs = typeof PdfJsModule;
-let pdfjs: Promise<PdfJs> | undefined;
-/** Loaded on the first upload of a PDF, not at start: it is large and most starts need none. */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjs;
+// Beside this module in the sources, beside main.js in the bundle (build.mjs).
+const WORKER_URL = new URL('./pdf-render-worker.js', import.meta.url);
+
+interface IdleWorker {
+  worker: Worker;
+  timer: NodeJS.Timeout;
 }
 
-class RenderTimeout extends Error {}
+const idle: IdleWorker[] = [];
+const waiting: (() => void)[] = [];
+let running = 0;
+
+async function takeSlot(): Promise<void> {
+  if (running < MAX_PDF_RENDERS) {
+    running += 1;
+    return;
+  }
+  // The slot is handed over by releaseSlot, so `running` stays as it is.
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function releaseSlot(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running -= 1;
+}
+
+function takeWorker(): Worker {
+  const ready = idle.pop();
+  if (ready) {
+    clearTimeout(ready.timer);
+    return ready.worker;
+  }
+  const worker = new Worker(WORKER_URL, {
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  // An idle worker must not keep the process (or a test run) alive.
+  worker.unref();
+  return worker;
+}
+
+function returnWorker(worker: Worker): void {
+  const entry: IdleWorker = {
+    worker,
+    timer: setTimeout(() => {
+      const index = idle.indexOf(entry);
+      if (index >= 0) idle.splice(index, 1);
+      void worker.terminate();
+    }, IDLE_WORKER_MS),
+  };
+  entry.timer.unref();
+  idle.push(entry);
+}
 
 /**
- * Renders every page of `bytes` (a PDF) and writes a new PDF holding one JPEG per page, each page
- * the size of the original (rotation applied). No text, link, form, script or attachment of the
- * original is carried over. Refused: more than `maxPages` pages, none, a password, anything
- * pdf.js cannot open, a picture over `maxImagePixels`, or more than `timeoutMs` in all.
+ * Renders every page of `bytes` (a PDF) with pdf.js and writes a new PDF holding one JPEG per
+ * page, each page the size of the original (rotation applied), in a worker thread
+ * (pdf-render-worker.js). No text, link, form, script or attachment of the original is carried
+ * over. Refused: more than `maxPages` pages, none, a password, anything pdf.js cannot open, a
+ * picture over `maxImagePixels`, or more than `timeoutMs` in all (a worker that does not answer
+ * by then is terminated). At most MAX_PDF_RENDERS run at once; time spent waiting is not counted.
  */
 export async function rerenderPdf(
   bytes: Buffer,
   limits: RenderLimits = RENDER_LIMITS,
 ): Promise<RenderResult> {
-  const { getDocument } = await loadPdfJs();
-  const deadline = Date.now() + limits.timeoutMs;
-  const task = getDocument({
-    // pdf.js may transfer (detach) the buffer it is given: a copy.
-    data: new Uint8Array(bytes),
-    ...PDFJS_FOLDERS,
-    // Nothing from the file is run or fetched: no eval of its fonts, no XFA, no system fonts.
-    isEvalSupported: false,
-    enableXfa: false,
-    useSystemFonts: false,
-    disableFontFace: true,
-    stopAtErrors: true,
-    maxImageSize: limits.maxImagePixels,
-    verbosity: 0,
-  });
-  const timer = setTimeout(() => void task.destroy(), Math.max(0, deadline - Date.now()));
+  await takeSlot();
+  const worker = takeWorker();
+  let healthy = false;
   try {
-    let source;
-    try {
-      source = await task.promise;
-    } catch (error) {
-      if (Date.now() >= deadline) return timeout();
-      if ((error as { name?: unknown }).name === 'PasswordException') {
-        return { ok: false, reason: 'encrypted', detail: 'password' };
-      }
-      return { ok: false, reason: 'unparsable', detail: message(error) };
-    }
-    if (source.numPages < 1) return { ok: false, reason: 'unparsable', detail: 'no pages' };
-    if (source.numPages > limits.maxPages) {
-      return { ok: false, reason: 'too_many_pages', detail: `${source.numPages} pages` };
-    }
-    const out = await PDFDocument.create();
-    for (let number = 1; number <= source.numPages; number += 1) {
-      const page = await source.getPage(number);
-      const size = page.getViewport({ scale: 1 });
-      const scale = Math.min(
-        limits.dpi / 72,
-        Math.sqrt(limits.maxPagePixels / Math.max(1, size.width * size.height)),
-      );
-      const viewport = page.getViewport({ scale });
-      const width = Math.max(1, Math.floor(viewport.width));
-      const height = Math.max(1, Math.floor(viewport.height));
-      const canvas = createCanvas(width, height);
-      const context = canvas.getContext('2d');
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, width, height);
-      // @napi-rs/canvas is the canvas pdf.js itself uses in Node; its types are not the DOM's.
-      type RenderParameters = Parameters<typeof page.render>[0];
-      const render = page.render({
-        canvas: canvas as unknown as RenderParameters['canvas'],
-        canvasContext: context as unknown as RenderParameters['canvasContext'],
-        viewport,
-      });
-      // pdf.js pauses every few milliseconds; the pause lets other requests run (setImmediate)
-      // and ends a render that has used up its time.
-      render.onContinue = (resume: () => void) => {
-        if (Date.now() >= deadline) render.cancel();
-        else setImmediate(resume);
+    const answer = await new Promise<WorkerAnswer>((resolve) => {
+      const kill = setTimeout(() => {
+        resolve({ ok: false, reason: 'timeout', detail: `no answer in ${limits.timeoutMs} ms` });
+      }, limits.timeoutMs + HARD_KILL_GRACE_MS);
+      const done = (result: WorkerAnswer) => {
+        clearTimeout(kill);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        resolve(result);
       };
-      try {
-        await render.promise;
-      } catch (error) {
-        if (Date.now() >= deadline) throw new RenderTimeout();
-        throw error;
-      }
-      const jpeg = await canvas.encode('jpeg', limits.jpegQuality);
-      page.cleanup();
-      const image = await out.embedJpg(jpeg);
-      out.addPage([size.width, size.height]).drawImage(image, {
-        x: 0,
-        y: 0,
-        width: size.width,
-        height: size.height,
-      });
-      if (Date.now() >= deadline) throw new RenderTimeout();
-    }
-    return { ok: true, bytes: Buffer.from(await out.save()) };
-  } catch (error) {
-    if (error instanceof RenderTimeout || Date.now() >= deadline) return timeout();
-    return { ok: false, reason: 'unparsable', detail: message(error) };
+      const onMessage = (result: WorkerAnswer) => {
+        healthy = true;
+        done(result);
+      };
+      const onError = (error: Error) =>
+        done({ ok: false, reason: 'unparsable', detail: error.message.slice(0, 200) });
+      const onExit = () => done({ ok: false, reason: 'unparsable', detail: 'worker exited' });
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      // A copy: pdf.js may detach the buffer it reads.
+      worker.postMessage({ bytes: new Uint8Array(bytes), limits });
+    });
+    if (!answer.ok) return answer;
+    return {
+      ok: true,
+      bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength),
+    };
   } finally {
-    clearTimeout(timer);
-    await task.destroy().catch(() => undefined);
-  }
-
-  function timeout(): RenderResult {
-    return { ok: false, reason: 'timeout', detail: `over ${limits.timeoutMs} ms` };
+    if (healthy) returnWorker(worker);
+    else void worker.terminate();
+    releaseSlot();
   }
 }
+
+type WorkerAnswer = Exclude<RenderResult, { ok: true }> | { ok: true; bytes: Uint8Array };
 
 /**
  * Decodes an uploaded image and encodes it again in its own format: turned upright by its EXIF
@@ -190,9 +183,9 @@ export async function reencodeImage(
       .timeout({ seconds: Math.max(1, Math.ceil(limits.timeoutMs / 1000)) });
     const encoded =
       mime === 'image/jpeg'
-        ? image.jpeg({ quality: limits.jpegQuality, mozjpeg: true })
+        ? image.jpeg({ quality: limits.jpegQuality })
         : mime === 'image/png'
-          ? image.png({ compressionLevel: 9 })
+          ? image.png({ compressionLevel: 6 })
           : image.webp({ quality: limits.jpegQuality });
     return { ok: true, bytes: await encoded.toBuffer() };
   } catch (error) {
