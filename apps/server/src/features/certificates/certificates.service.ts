@@ -1,4 +1,4 @@
-import type { CertificateVerification } from '@bdms/shared';
+import { indianDate, type CertificateVerification } from '@bdms/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
@@ -76,7 +76,8 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
         valid: true,
         certificateNumber: normalized,
         donorName: row.donorDeletedAt ? null : shortName(row.donorName),
-        donatedAt: row.donatedAt.toISOString().slice(0, 10),
+        // The Indian day (issue #32 item 3): a donation at 00:30 IST is not the day before.
+        donatedAt: indianDate(row.donatedAt),
         place: row.place,
         bloodType: row.bloodType,
       };

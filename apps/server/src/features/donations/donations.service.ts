@@ -52,7 +52,8 @@ export function generateCertificateNumber(donatedAt: Date): string {
     code = BASE32[Number(bits & 31n)] + code;
     bits >>= 5n;
   }
-  return `BDMS-${donatedAt.getUTCFullYear()}-${code}`;
+  // The year of the donation's Indian day (issue #32 item 3): 00:30 IST on 1 January is the new year.
+  return `BDMS-${indianDate(donatedAt).slice(0, 4)}-${code}`;
 }
 
 export function toDonationView(row: DonationRow): Donation {

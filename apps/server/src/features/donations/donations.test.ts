@@ -150,6 +150,30 @@ describe('POST /api/v1/users/{id}/donations', () => {
     expect(stored.map((row) => row.donatedAt.toISOString())).toEqual(['2026-06-14T19:00:00.000Z']);
   });
 
+  it('dates and numbers a certificate by the Indian day of the donation (#32 item 3)', async () => {
+    // 01:00 IST on 1 January 2026 (still 31 December 2025 in UTC).
+    const at = Date.parse('2025-12-31T19:30:00.000Z');
+    await subject.close();
+    subject = await createTestApp({
+      database: testDb.database,
+      services: { backgroundJobs: false, now: () => at },
+    });
+    const donor = await signIn(subject.app, db());
+    const admin = await signIn(subject.app, db(), { role: 'admin' });
+    const res = await record(admin, {
+      donorId: donor.row.id,
+      donatedAt: '2026-01-01T00:30:00+05:30',
+      place: 'Camp at Shivajinagar',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await db().select().from(donations).where(eq(donations.donorId, donor.row.id));
+    expect(row!.certificateNumber).toMatch(/^BDMS-2026-/);
+    const verified = await subject.app.inject({
+      url: `/api/v1/certificates/${row!.certificateNumber}`,
+    });
+    expect(verified.json().data).toMatchObject({ valid: true, donatedAt: '2026-01-01' });
+  });
+
   it('creates nothing new when retried with the same X-Request-ID', async () => {
     const donor = await signIn(subject.app, db());
     const body = { donatedAt: isoDay(-3), place: 'Pune' };
