@@ -73,6 +73,13 @@ export const passwordResetResultSchema = z.object({
    * invitation lands on the hospital sign-in). Only the link's holder learns it.
    */
   role: z.enum(ROLES),
+  /**
+   * The session the reset ends in (issue #32 item 13: whoever a stranger locked out of the
+   * password and the codes is signed in by the link), as `POST /auth/login` answers it. Absent
+   * for an account an administrator disabled.
+   */
+  user: userSchema.optional(),
+  tokens: tokensSchema.optional(),
 });
 export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;
 

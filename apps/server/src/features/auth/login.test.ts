@@ -106,42 +106,79 @@ describe('POST /api/v1/auth/login', () => {
     expect(signedIn.json().data.user.status).toBe('suspended');
   });
 
-  it(`locks an e-mail address after ${ACCOUNT_LIMITS.passwordFailures.max} wrong passwords, registered or not`, async () => {
-    const donor = await seedUser(db());
-    for (const email of [donor.row.email, 'ghost@example.org']) {
-      for (let i = 0; i < ACCOUNT_LIMITS.passwordFailures.max; i += 1) {
-        // A new address each time: the per-account limit, not the per-address one, is tested.
-        const res = await login({ email, password: `wrong ${i}` }, `198.51.100.${i + 1}`);
-        expect(res.statusCode).toBe(401);
+  // Issue #32 item 13: keyed by the e-mail alone, five guesses from anywhere locked the owner out.
+  it.each(ROLES)(
+    `locks one client address out of a %s account after ${ACCOUNT_LIMITS.passwordFailures.max} wrong passwords, while the owner elsewhere signs in`,
+    async (role) => {
+      const owner = await seedUser(db(), { role });
+      for (const email of [owner.row.email, 'ghost@example.org']) {
+        for (let i = 0; i < ACCOUNT_LIMITS.passwordFailures.max; i += 1) {
+          const res = await login({ email, password: `wrong ${i}` }, '198.51.100.66');
+          expect(res.statusCode).toBe(401);
+        }
+        // The attacker's address is refused, even with the right password.
+        const locked = await login({ email, password: owner.password }, '198.51.100.66');
+        expect(locked.statusCode).toBe(429);
+        expect(locked.json().error.code).toBe('RATE_LIMITED');
+        const retryAfter = Number(locked.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThan(800);
+        expect(retryAfter).toBeLessThanOrEqual(900);
       }
-      const locked = await login({ email, password: donor.password }, '198.51.100.99');
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().error.code).toBe('RATE_LIMITED');
-      const retryAfter = Number(locked.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(800);
-      expect(retryAfter).toBeLessThanOrEqual(900);
+      // The owner, at their own address, is not.
+      const res = await login({ email: owner.row.email, password: owner.password }, '203.0.113.7');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.user).toMatchObject({ id: owner.row.id, role });
+      const [row] = await db().select().from(users).where(eq(users.id, owner.row.id));
+      expect(row!.lastLoginAt).toBeInstanceOf(Date);
+    },
+  );
+
+  it(`refuses an e-mail address everywhere after ${ACCOUNT_LIMITS.passwordFailuresPerAccount.max} wrong passwords spread over many client addresses`, async () => {
+    const donor = await seedUser(db());
+    const perAddress = ACCOUNT_LIMITS.passwordFailures.max;
+    const ceiling = ACCOUNT_LIMITS.passwordFailuresPerAccount.max;
+    expect(ceiling).toBeGreaterThan(perAddress);
+    // A distributed guesser: each address stays under its own budget.
+    for (let i = 0; i < ceiling; i += 1) {
+      const address = `198.18.${Math.floor(i / (perAddress - 1))}.1`;
+      const res = await login({ email: donor.row.email, password: `guess ${i}` }, address);
+      expect(res.statusCode).toBe(401);
     }
-    // Other accounts are not affected.
-    const other = await seedUser(db());
-    expect((await login({ email: other.row.email, password: other.password })).statusCode).toBe(
-      200,
+    const refused = await login(
+      { email: donor.row.email, password: donor.password },
+      '203.0.113.8',
     );
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const [row] = await db().select().from(users).where(eq(users.id, donor.row.id));
+    expect(row!.lastLoginAt).toBeNull();
   });
 
-  it('counts parallel guesses, so a burst cannot get past the account limit', async () => {
+  it('counts parallel guesses, so a burst from one address or from many cannot get past the limits', async () => {
     const donor = await seedUser(db());
-    const results = await Promise.all(
+    const oneAddress = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        login({ email: donor.row.email, password: `guess ${i}` }, `198.51.100.${i + 1}`),
+        login({ email: donor.row.email, password: `guess ${i}` }, '198.51.100.77'),
       ),
     );
-    const statuses = results.map((res) => res.statusCode);
+    const statuses = oneAddress.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(
       ACCOUNT_LIMITS.passwordFailures.max,
     );
     expect(statuses.filter((status) => status === 429)).toHaveLength(
       12 - ACCOUNT_LIMITS.passwordFailures.max,
     );
+    // Many addresses at once: the account's ceiling holds under concurrency too.
+    const left =
+      ACCOUNT_LIMITS.passwordFailuresPerAccount.max - ACCOUNT_LIMITS.passwordFailures.max;
+    const spread = await Promise.all(
+      Array.from({ length: left + 6 }, (_, i) =>
+        login({ email: donor.row.email, password: `guess ${i}` }, `198.19.${i}.1`),
+      ),
+    );
+    const spreadStatuses = spread.map((res) => res.statusCode);
+    expect(spreadStatuses.filter((status) => status === 401)).toHaveLength(left);
+    expect(spreadStatuses.filter((status) => status === 429)).toHaveLength(6);
   });
 
   it('forgets earlier failures after a successful sign-in', async () => {

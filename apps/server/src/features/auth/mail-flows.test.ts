@@ -283,6 +283,41 @@ describe('POST /api/v1/auth/login-otp', () => {
     expect((await requestCode('ghost@example.org', '192.0.2.200')).statusCode).toBe(429);
   });
 
+  it(`lets a stranger spend only ${DAILY_LIMITS.loginCodesPerAddress} of an account's daily codes; the owner elsewhere still gets one`, async () => {
+    // 05:30 IST: the hours below stay on one Indian day.
+    let clock = Date.parse('2026-11-20T00:00:00Z');
+    const local = await createTestApp({
+      database: testDb.database,
+      env: { SMTP_URL: smtp.url, PUBLIC_URL },
+      services: { now: () => clock, backgroundJobs: false },
+    });
+    try {
+      const donor = await seedUser(db());
+      const ask = (from: string) =>
+        local.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login-otp',
+          payload: { email: donor.row.email },
+          remoteAddress: from,
+        });
+      for (let i = 0; i < DAILY_LIMITS.loginCodesPerAddress; i += 1) {
+        expect((await ask(STRANGER)).statusCode).toBe(200);
+        clock += 61 * 60_000; // past the backoff of the stranger's address
+      }
+      const over = await ask(STRANGER);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.code).toBe('RATE_LIMITED');
+      const owner = await ask(OWNER);
+      expect(owner.statusCode, owner.body).toBe(200);
+      expect(await db().select().from(oneTimeCodes)).toHaveLength(
+        DAILY_LIMITS.loginCodesPerAddress + 1,
+      );
+      expect(DAILY_LIMITS.loginCodes).toBeGreaterThan(DAILY_LIMITS.loginCodesPerAddress);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('starts the daily count again at midnight in India (18:30 UTC)', async () => {
     // 23:50 IST on 20 November is 18:20 UTC.
     let clock = Date.parse('2026-11-20T18:20:00Z');
@@ -355,7 +390,19 @@ describe('POST /api/v1/auth/reset-password', () => {
 
     const res = await setPassword(token, 'a brand new password');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { reset: true, role: 'donor' } });
+    // Issue #32 item 13: the reset ends signed in, as a sign-in answers.
+    const data = res.json().data;
+    expect(data).toMatchObject({ reset: true, role: 'donor', user: { id: donor.row.id } });
+    expect(data.tokens).toMatchObject({
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+    });
+    const signedIn = await subject.app.inject({
+      url: '/api/v1/auth/me',
+      headers: bearer(data.tokens.accessToken),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().data.user.id).toBe(donor.row.id);
 
     for (const session of [phone, laptop]) {
       const refreshed = await post('/api/v1/auth/refresh', {
@@ -369,7 +416,12 @@ describe('POST /api/v1/auth/reset-password', () => {
       expect(me.statusCode).toBe(401);
     }
     const sessions = await db().select().from(refreshTokens);
-    expect(sessions.map((row) => row.revokedReason)).toEqual(['password_reset', 'password_reset']);
+    // The two earlier sessions revoked; the reset's own is live.
+    expect(sessions.map((row) => row.revokedReason).sort()).toEqual([
+      null,
+      'password_reset',
+      'password_reset',
+    ]);
 
     const old = await post('/api/v1/auth/login', {
       email: donor.row.email,
@@ -394,6 +446,48 @@ describe('POST /api/v1/auth/reset-password', () => {
     const actions = (await db().select().from(activityLog)).map((entry) => entry.action);
     expect(actions).toContain('user.password_reset');
   });
+
+  it.each(['admin', 'hospital', 'donor'] as const)(
+    'ends the reset of a %s locked out by a distributed guesser signed in, and clears the lock',
+    async (role) => {
+      const owner = await seedUser(db(), { role });
+      const perAddress = ACCOUNT_LIMITS.passwordFailures.max - 1;
+      for (let i = 0; i < ACCOUNT_LIMITS.passwordFailuresPerAccount.max; i += 1) {
+        const address = `198.18.${Math.floor(i / perAddress)}.${role.length}`;
+        const res = await post(
+          '/api/v1/auth/login',
+          { email: owner.row.email, password: `guess ${i}` },
+          address,
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      const locked = await post('/api/v1/auth/login', {
+        email: owner.row.email,
+        password: owner.password,
+      });
+      expect(locked.statusCode).toBe(429);
+
+      await requestReset(owner.row.email);
+      const token = tokenIn(await nextMailTo(owner.row.email));
+      const res = await setPassword(token, 'a brand new password');
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      expect(data).toMatchObject({ reset: true, role, user: { id: owner.row.id, role } });
+      const me = await subject.app.inject({
+        url: '/api/v1/auth/me',
+        headers: bearer(data.tokens.accessToken),
+      });
+      expect(me.statusCode, me.body).toBe(200);
+      const live = (await db().select().from(refreshTokens)).filter((row) => !row.revokedAt);
+      expect(live.map((row) => row.userId)).toEqual([owner.row.id]);
+      // The ceiling the stranger filled no longer stands between the owner and the password.
+      const again = await post('/api/v1/auth/login', {
+        email: owner.row.email,
+        password: 'a brand new password',
+      });
+      expect(again.statusCode, again.body).toBe(200);
+    },
+  );
 
   it('answers the same for an address with no account, and mails nothing', async () => {
     const res = await requestReset('nobody@example.org');

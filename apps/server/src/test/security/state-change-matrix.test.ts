@@ -1,7 +1,14 @@
 import { BLOOD_REQUEST_STATUSES, canTransition, type BloodRequestStatus } from '@bdms/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bloodRequests, users } from '../../db/schema';
+import {
+  bloodRequestMatches,
+  bloodRequests,
+  hospitals,
+  notifications,
+  questionnaires,
+  users,
+} from '../../db/schema';
 import { REVIEWED_FIELDS } from '../../features/blood-requests/blood-requests.service';
 import {
   makeDonor,
@@ -10,9 +17,11 @@ import {
   northOfHyderabad,
   requestBody,
 } from '../blood-request-helpers';
-import { signIn, type SignedInUser } from '../donor-helpers';
+import { bearer, loginAs } from '../auth-helpers';
+import { healthyAnswers, signIn, type SignedInUser } from '../donor-helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
+import { seedFacility } from '../stock-helpers';
 
 /**
  * Issue #14, "state-change matrix": for each write to a blood request, which callers may change
@@ -298,4 +307,199 @@ describe('state-change matrix: PATCH /api/v1/users/{id}', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+/**
+ * Issue #32 items 2 and 6: the donor's own state decides what their answer may change, read at
+ * the moment of answering. One verified request and its matched donor per cell; the donor is put
+ * in the state after being told (and, for a withdrawal, after accepting).
+ */
+describe('state-change matrix: POST /api/v1/blood-requests/{id}/respond by the donor’s state', () => {
+  type DonorState = 'approved' | 'suspended' | 'unwell_today' | 'gave_today';
+  type Answer = 'accepted' | 'declined' | 'withdrawn';
+  const STATES: DonorState[] = ['approved', 'suspended', 'unwell_today', 'gave_today'];
+  const ANSWERS: Answer[] = ['accepted', 'declined', 'withdrawn'];
+
+  async function become(donor: SignedInUser, state: DonorState) {
+    if (state === 'suspended') {
+      const res = await call('POST', `/api/v1/admin/donors/${donor.row.id}/suspend`, cast.admin, {
+        reason: 'Under investigation',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // Suspension signs them out; a suspended donor may sign in again.
+      const { tokens } = await loginAs(subject.app, donor);
+      donor.headers = bearer(tokens.accessToken);
+    } else if (state === 'unwell_today') {
+      await db()
+        .insert(questionnaires)
+        .values({
+          userId: donor.row.id,
+          answers: healthyAnswers({ feelsWell: false }),
+          eligible: false,
+          submittedAt: new Date(),
+        });
+    } else if (state === 'gave_today') {
+      await db()
+        .update(users)
+        .set({ lastDonationAt: new Date(Date.now() - 60_000) })
+        .where(eq(users.id, donor.row.id));
+    }
+  }
+
+  /** Status, the match's response and the request's status (null: as before the call). */
+  function expectedCell(state: DonorState, answer: Answer) {
+    if (state === 'suspended') {
+      // Voided at the suspension: unanswered → declined, accepted → withdrawn.
+      return {
+        status: 403,
+        response: answer === 'withdrawn' ? 'withdrawn' : 'declined',
+        requestStatus: answer === 'withdrawn' ? 'in_progress' : 'verified',
+      };
+    }
+    if (state !== 'approved' && answer === 'accepted') {
+      return { status: 409, response: null, requestStatus: 'verified' };
+    }
+    return {
+      status: 200,
+      response: answer,
+      requestStatus: answer === 'declined' ? 'verified' : 'in_progress',
+    };
+  }
+
+  for (const state of STATES) {
+    it(`as a donor ${state}: what accepting, declining and withdrawing change`, async () => {
+      for (const answer of ANSWERS) {
+        const { id, matched } = await requestIn('verified');
+        const donor = matched!;
+        if (answer === 'withdrawn') {
+          const accepted = await call('POST', `/api/v1/blood-requests/${id}/respond`, donor, {
+            response: 'accepted',
+          });
+          expect(accepted.statusCode, accepted.body).toBe(200);
+        }
+        await become(donor, state);
+        const res = await call('POST', `/api/v1/blood-requests/${id}/respond`, donor, {
+          response: answer,
+        });
+        const cell = expectedCell(state, answer);
+        const where = `${state} ${answer}: ${res.body}`;
+        expect(res.statusCode, where).toBe(cell.status);
+        if (cell.status === 409) expect(res.json().error.code).toBe('DONOR_NOT_ELIGIBLE');
+        const [match] = await db()
+          .select()
+          .from(bloodRequestMatches)
+          .where(
+            and(
+              eq(bloodRequestMatches.requestId, id),
+              eq(bloodRequestMatches.donorId, donor.row.id),
+            ),
+          );
+        expect(match!.response, where).toBe(cell.response);
+        expect((await stored(id)).status, where).toBe(cell.requestStatus);
+        // The contact only in a 200 that accepted.
+        if (!(cell.status === 200 && answer === 'accepted')) {
+          expect(res.body).not.toContain((await stored(id)).contactPhone!);
+        }
+      }
+    }, 60_000);
+  }
+});
+
+/**
+ * Issue #32 item 14: which hospital a request naming a facility is linked to, and whose accounts
+ * hear of it, by the hospital's standing; and what an administrator's decision moves. Read from
+ * the stored request and the stored notifications.
+ */
+describe('state-change matrix: a hospital’s standing and who hears of a request naming its facility', () => {
+  const STANDINGS = ['pending', 'rejected', 'verified', 'disabled', 'suspended account'] as const;
+  type Standing = (typeof STANDINGS)[number];
+
+  async function hospitalIn(standing: Standing) {
+    const facilityId = await seedFacility(db(), { latitude: 17.44, longitude: 78.5 });
+    const [hospital] = await db()
+      .insert(hospitals)
+      .values({
+        name: `Centre (${standing})`,
+        city: 'Secunderabad',
+        state: 'Telangana',
+        facilityId,
+        registeredVia: 'self',
+        emailConfirmedAt: new Date(),
+        verificationStatus:
+          standing === 'pending' ? 'pending' : standing === 'rejected' ? 'rejected' : 'verified',
+        disabledAt: standing === 'disabled' ? new Date() : null,
+      })
+      .returning();
+    const account = await signIn(subject.app, db(), { role: 'hospital' });
+    await db()
+      .update(users)
+      .set({
+        hospitalId: hospital!.id,
+        status: standing === 'suspended account' ? 'suspended' : 'approved',
+      })
+      .where(eq(users.id, account.row.id));
+    return { facilityId, hospitalId: hospital!.id, userId: account.row.id };
+  }
+
+  async function guestRequestAt(facilityId: string) {
+    const res = await call(
+      'POST',
+      '/api/v1/blood-requests',
+      undefined,
+      requestBody({ facilityId, contactPhone: nextPhone(), hospitalName: 'Some Centre' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.request.id as string;
+    expect((await stored(id)).status).toBe('pending');
+    return id;
+  }
+
+  const noticesOf = async (userId: string) =>
+    (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter(
+      (notice) => notice.type.startsWith('blood_request.'),
+    ).length;
+
+  it('links and tells only a verified, enabled hospital, and only its active accounts', async () => {
+    const failures: string[] = [];
+    for (const standing of STANDINGS) {
+      const { facilityId, hospitalId, userId } = await hospitalIn(standing);
+      const id = await guestRequestAt(facilityId);
+      const linked = standing === 'verified' || standing === 'suspended account';
+      const told = standing === 'verified' ? 1 : 0;
+      const got = (await stored(id)).hospitalId;
+      if (got !== (linked ? hospitalId : null)) failures.push(`${standing}: linked to ${got}`);
+      const notices = await noticesOf(userId);
+      if (notices !== told) failures.push(`${standing}: ${notices} notices, expected ${told}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  const DECISIONS: { from: Standing; action: string; linked: boolean; told: number }[] = [
+    { from: 'pending', action: 'verify', linked: true, told: 1 },
+    { from: 'rejected', action: 'verify', linked: true, told: 1 },
+    { from: 'pending', action: 'reject', linked: false, told: 0 },
+    { from: 'verified', action: 'disable', linked: false, told: 1 },
+    { from: 'disabled', action: 'enable', linked: true, told: 1 },
+  ];
+
+  it('moves the open requests of the facility when an administrator decides', async () => {
+    const failures: string[] = [];
+    for (const { from, action, linked, told } of DECISIONS) {
+      const { facilityId, hospitalId, userId } = await hospitalIn(from);
+      const id = await guestRequestAt(facilityId);
+      const res = await call(
+        'POST',
+        `/api/v1/admin/hospitals/${hospitalId}/${action}`,
+        cast.admin,
+        action === 'reject' ? { reason: 'Not the blood centre.' } : undefined,
+      );
+      const label = `${from} → ${action}`;
+      if (res.statusCode !== 200) failures.push(`${label}: ${res.statusCode} ${res.body}`);
+      const got = (await stored(id)).hospitalId;
+      if (got !== (linked ? hospitalId : null)) failures.push(`${label}: linked to ${got}`);
+      const notices = await noticesOf(userId);
+      if (notices !== told) failures.push(`${label}: ${notices} notices, expected ${told}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok } from '../../test/api';
 import { renderRoutes } from '../../test/render';
+import { makeUser } from '../../test/session';
 import { routes } from '../router';
 
 const TOKEN = 'reset-token-0123456789abcdef';
@@ -84,7 +85,29 @@ describe('/reset-password', () => {
     expect(server.calls).toHaveLength(0);
   });
 
-  it('sets the password and goes to sign-in with a success notice', async () => {
+  // Issue #32 item 13: a reset ends signed in, so an owner a stranger locked out is let in.
+  it('sets the password, keeps the session the reply carries and goes to the dashboard', async () => {
+    const user = makeUser();
+    const server = mockApi({
+      'POST /auth/reset-password': ok({
+        reset: true,
+        role: 'donor',
+        user,
+        tokens: { accessToken: 'a.b.c', refreshToken: 'refresh-after-reset', expiresIn: 3600 },
+      }),
+      'GET /auth/me': ok({ user }),
+    });
+    const { router } = renderRoutes(routes, { path: `/reset-password?token=${TOKEN}` });
+    await submitNewPassword();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), {
+      timeout: 10_000,
+    });
+    expect(screen.queryByRole('heading', { level: 1, name: 'Sign In' })).not.toBeInTheDocument();
+    expect(server.callsTo('POST /auth/reset-password')).toHaveLength(1);
+  });
+
+  it('sets the password of an account without a session and goes to sign-in with a success notice', async () => {
     mockApi({ 'POST /auth/reset-password': ok({ reset: true, role: 'donor' }) });
     const { router } = renderRoutes(routes, { path: `/reset-password?token=${TOKEN}` });
     await submitNewPassword();

@@ -1,7 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@bdms/shared';
+import { roleHome, type PasswordResetResult, type Role } from '@bdms/shared';
 import { Page } from '../../components/page';
+import { useAuthActions } from '../../features/auth';
 import type { SignInState } from '../../features/auth/redirect';
 import {
   InvalidResetLink,
@@ -19,11 +20,18 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation('pages');
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const { adoptSession } = useAuthActions();
   const token = searchParams.get('token');
-  // Each account to its own sign-in: a hospital's invitation ends on the hospital sign-in.
-  const onReset = (role: Role) => {
+  const onReset = async (result: PasswordResetResult) => {
+    // Issue #32 item 13: the reset signed this device in; go to the account's home at once.
+    if (result.user && result.tokens) {
+      const user = await adoptSession({ user: result.user, tokens: result.tokens });
+      await navigate(roleHome(user.role), { replace: true });
+      return;
+    }
+    // No session (an account on hold): each account to its own sign-in.
     const state: SignInState = { notice: 'passwordReset' };
-    void navigate(SIGN_IN_PATHS[role], { replace: true, state });
+    await navigate(SIGN_IN_PATHS[result.role], { replace: true, state });
   };
   return (
     <Page

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@bdms/shared';
+import type { PasswordResetResult } from '@bdms/shared';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LinkButton } from '../../../components/link-button';
@@ -42,7 +42,8 @@ export function ResetPasswordForm({
   onReset,
 }: {
   token: string;
-  onReset: (role: Role) => void;
+  /** The reply: with `user` and `tokens` the reset signed this device in (issue #32 item 13). */
+  onReset: (result: PasswordResetResult) => void | Promise<void>;
 }) {
   const { t } = useTranslation('auth');
   const fieldMessage = useFieldMessage();
@@ -63,8 +64,7 @@ export function ResetPasswordForm({
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      const { role } = await resetPassword(token, password);
-      onReset(role);
+      await onReset(await resetPassword(token, password));
     } catch (error) {
       if (
         isApiError(error) &&
