@@ -189,7 +189,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(bloodStockRoutes, { stock: services.stock });
   await app.register(bloodRequestsRoutes, { bloodRequests: services.bloodRequests });
   // Its own scope: only this route reads HTML form bodies.
-  await app.register(emergencyFormRoutes, { bloodRequests: services.bloodRequests });
+  await app.register(emergencyFormRoutes, {
+    bloodRequests: services.bloodRequests,
+    publicUrl: config.publicUrl,
+  });
   await app.register(educationRoutes, { education: services.education });
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(clientLogsRoutes, {

@@ -21,9 +21,10 @@ import { EMERGENCY_FORM_TEXT } from './emergency-form.text';
  * sends the browser to the tracking page (303). Anything that stops it is a short page in the
  * form's language that says why, with the emergency numbers and the way back.
  *
- * Why this is safe to take from any site: it needs no sign-in and carries none (the app signs in
- * with a bearer token, never a cookie), so a form elsewhere can do nothing a guest could not do
- * with the API, and the per-address and per-phone limits hold.
+ * Only from this site's own pages (issue #32 item 8): it needs no sign-in, but every request
+ * sends a code by SMS (money), so a form on another website must not be able to make its
+ * visitors' browsers send requests from their many addresses, past the per-address limits. See
+ * `isSameSiteForm` for how, and why not a form token.
  */
 
 /** The form's field names (apps/web/src/features/blood-requests/components/request-form.tsx). */
@@ -88,7 +89,42 @@ function escapeHtml(text: string): string {
     .replaceAll('"', '&quot;');
 }
 
-type Problem = 'invalid' | 'tooMany' | 'duplicateElsewhere' | 'failed';
+type Problem = 'invalid' | 'tooMany' | 'duplicateElsewhere' | 'failed' | 'otherSite';
+
+/**
+ * Whether the form was sent by a page of this site (PUBLIC_URL's origin). What a browser says of
+ * where a form comes from, and which a page cannot change: `Sec-Fetch-Site` (Fetch Metadata,
+ * every current browser) when present, it alone decides (`same-origin` only: a subdomain is
+ * another site); else `Origin` (sent with every form POST since 2020, also by Safari and
+ * Firefox); else `Referer` (the page's address: the site's Referrer-Policy,
+ * strict-origin-when-cross-origin, keeps it for same-origin posts). With none of them, refused:
+ * it is not a browser sending the page's form (scripts and apps use POST /api/v1/blood-requests).
+ * Chosen over a one-time form token: the prerendered page is a static, cached file (a token would
+ * need a render per visit), a token works on a page that was opened hours before only if it lives
+ * that long, and a site that wants tokens can fetch them from the server as easily as a visitor;
+ * the browser's own headers cannot be set by another site's page at all.
+ */
+export function isSameSiteForm(
+  headers: Record<string, string | string[] | undefined>,
+  publicUrl: string,
+): boolean {
+  const one = (name: string) => {
+    const value = headers[name];
+    return (Array.isArray(value) ? value[0] : value)?.trim();
+  };
+  const expected = new URL(publicUrl).origin;
+  const fetchSite = one('sec-fetch-site');
+  if (fetchSite) return fetchSite === 'same-origin';
+  const origin = one('origin');
+  if (origin) return origin === expected;
+  const referer = one('referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === expected;
+  } catch {
+    return false;
+  }
+}
 
 /** A small page of its own (no script, no style sheet to wait for): what happened, what to do. */
 function problemPage(language: MessageLanguage, problem: Problem, minutes = 0): string {
@@ -100,7 +136,9 @@ function problemPage(language: MessageLanguage, problem: Problem, minutes = 0): 
         ? text.duplicateElsewhere
         : problem === 'invalid'
           ? text.invalid
-          : text.failed;
+          : problem === 'otherSite'
+            ? text.otherSite
+            : text.failed;
   const call = escapeHtml(text.call)
     .replace('108', '<a href="tel:108">108</a>')
     .replace('112', '<a href="tel:112">112</a>');
@@ -138,6 +176,8 @@ function sendProblem(
 
 export interface EmergencyFormRoutesOptions {
   bloodRequests: BloodRequestsService;
+  /** PUBLIC_URL: the only origin whose pages may send the form. */
+  publicUrl: string;
 }
 
 /**
@@ -146,7 +186,7 @@ export interface EmergencyFormRoutesOptions {
  */
 export async function emergencyFormRoutes(
   app: FastifyInstance,
-  { bloodRequests }: EmergencyFormRoutesOptions,
+  { bloodRequests, publicUrl }: EmergencyFormRoutesOptions,
 ) {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -177,11 +217,28 @@ export async function emergencyFormRoutes(
           allowList: (_request: FastifyRequest, key: string) => app.isRateLimitExempt(key),
         },
       },
-      schema: { hide: true },
+      schema: {
+        // Not in the published API (a browser's form post, answered with pages), described all
+        // the same for whoever reads the route table.
+        hide: true,
+        description:
+          'The no-JavaScript emergency form: the same guest request as POST /api/v1/blood-requests, then 303 to ' +
+          "its tracking page. Accepted only from this site's own pages (issue #32 item 8: each request sends a code " +
+          'by SMS, so another website must not make its visitors send requests): `Sec-Fetch-Site: same-origin` ' +
+          "when the browser sends that header, else `Origin` equal to PUBLIC_URL's origin, else a `Referer` on " +
+          "it; otherwise 403 with a page in the form's language, before anything is made or counted. The " +
+          "browser's own headers were chosen over a one-time form token: another site's page cannot set them, " +
+          'while the prerendered page is a static cached file (a token needs a render per visit) and a token can ' +
+          'be fetched by anyone. Scripts and apps use the JSON API.',
+      },
     },
     async (request, reply) => {
       const body = (request.body ?? {}) as FormBody;
       const language = messageLanguage(field(body, 'language'));
+      // Before anything is made or counted: another site's form sends no SMS (issue #32 item 8).
+      if (!isSameSiteForm(request.headers, publicUrl)) {
+        return sendProblem(reply, 403, language, 'otherSite');
+      }
       const parsed = createBloodRequestSchema.safeParse(formToRequest(body));
       if (!parsed.success) return sendProblem(reply, 400, language, 'invalid');
       try {

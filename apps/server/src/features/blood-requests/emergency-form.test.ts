@@ -5,7 +5,8 @@ import { nextPhone } from '../../test/blood-request-helpers';
 import { useTestApp } from '../../test/test-app';
 import { indianWallClockToIso } from './emergency-form.routes';
 
-const subject = useTestApp();
+const PUBLIC_URL = 'https://rakt.example.in';
+const subject = useTestApp({ env: { PUBLIC_URL } });
 
 let addressSequence = 0;
 /** A fresh client address, so the per-address limit of one test does not leak into another. */
@@ -30,11 +31,20 @@ function form(overrides: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-function post(fields: Record<string, string>, remoteAddress = nextAddress()) {
+/** What a current browser says of a form sent from this site's own page. */
+function sameSite(): Record<string, string> {
+  return { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' };
+}
+
+function post(
+  fields: Record<string, string>,
+  remoteAddress = nextAddress(),
+  from: Record<string, string> = sameSite(),
+) {
   return subject.app.inject({
     method: 'POST',
     url: '/emergency',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...from },
     payload: new URLSearchParams(fields).toString(),
     remoteAddress,
   });
@@ -81,6 +91,41 @@ describe('POST /emergency (the form sent before the script arrived)', () => {
     // The tracking API knows it.
     const track = await subject.app.inject({ url: `/api/v1/blood-requests/track/${code}` });
     expect(track.json().data).toMatchObject({ status: 'pending', bloodType: 'O-' });
+  });
+
+  it("refuses a form sent by another site's page with a page in its language, and makes nothing (#32 item 8)", async () => {
+    const phone = nextPhone();
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      // A page cannot change Sec-Fetch-Site; when present it decides, even beside a right Origin.
+      { origin: PUBLIC_URL, 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', referer: `${PUBLIC_URL}/emergency` },
+      // Older browsers: Origin, else Referer.
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { referer: 'https://evil.example/page' },
+      { referer: 'not a url' },
+      // Nothing says where it came from: not the page's form.
+      {},
+    ];
+    for (const from of crossSite) {
+      const res = await post(form({ contactPhone: phone, language: 'hi' }), nextAddress(), from);
+      expect(res.statusCode, JSON.stringify(from)).toBe(403);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('यह फ़ॉर्म केवल इसी साइट के आपातकालीन पेज से भेजा जा सकता है');
+      expect(res.body).toContain('href="tel:108"');
+    }
+    expect(await subject.db.select().from(bloodRequests)).toHaveLength(0);
+    // The site's own page, from every kind of browser.
+    for (const from of [
+      sameSite(),
+      { origin: PUBLIC_URL },
+      { referer: `${PUBLIC_URL}/emergency` },
+    ]) {
+      const res = await post(form(), nextAddress(), from);
+      expect(res.statusCode, JSON.stringify(from)).toBe(303);
+    }
+    expect(await subject.db.select().from(bloodRequests)).toHaveLength(3);
   });
 
   it('counts 1 unit when the units field came empty', async () => {

@@ -16,6 +16,8 @@ export const EMERGENCY_FORM_TEXT: Record<
     duplicateElsewhere: string;
     call: string;
     back: string;
+    /** Issue #32 item 8: the form was sent by another site's page. */
+    otherSite: string;
   }
 > = {
   en: {
@@ -29,6 +31,8 @@ export const EMERGENCY_FORM_TEXT: Record<
       'An open request with this phone number, blood type and hospital already exists, so no new request was made. If you gave an e-mail address with it, its tracking link has been sent there.',
     call: 'In an emergency, call 108 or 112 now.',
     back: 'Back to the form',
+    otherSite:
+      "This form can only be sent from this site's own emergency page. Open the form here and send it again.",
   },
   es: {
     title: 'Su solicitud no se envió',
@@ -42,6 +46,8 @@ export const EMERGENCY_FORM_TEXT: Record<
       'Ya existe una solicitud abierta con este teléfono, grupo sanguíneo y hospital, así que no se creó una nueva. Si indicó un correo electrónico, se le envió allí el enlace de seguimiento.',
     call: 'En una emergencia, llame ahora al 108 o al 112.',
     back: 'Volver al formulario',
+    otherSite:
+      'Este formulario solo se puede enviar desde la página de emergencia de este sitio. Abra el formulario aquí y envíelo de nuevo.',
   },
   hi: {
     title: 'आपका अनुरोध नहीं भेजा गया',
@@ -54,6 +60,7 @@ export const EMERGENCY_FORM_TEXT: Record<
       'इस फ़ोन नंबर, ब्लड ग्रुप और अस्पताल के साथ एक खुला अनुरोध पहले से है, इसलिए नया अनुरोध नहीं बनाया गया। यदि आपने उसके साथ ईमेल पता दिया था, तो ट्रैकिंग लिंक वहाँ भेज दिया गया है।',
     call: 'आपात स्थिति में अभी 108 या 112 पर कॉल करें।',
     back: 'फ़ॉर्म पर वापस जाएँ',
+    otherSite: 'यह फ़ॉर्म केवल इसी साइट के आपातकालीन पेज से भेजा जा सकता है। फ़ॉर्म यहीं खोलें और फिर से भेजें।',
   },
   bn: {
     title: 'আপনার অনুরোধ পাঠানো হয়নি',
@@ -66,6 +73,8 @@ export const EMERGENCY_FORM_TEXT: Record<
       'এই ফোন নম্বর, রক্তের গ্রুপ ও হাসপাতালের সঙ্গে একটি খোলা অনুরোধ আগে থেকেই আছে, তাই নতুন অনুরোধ তৈরি হয়নি। আপনি ইমেল ঠিকানা দিয়ে থাকলে ট্র্যাকিং লিঙ্ক সেখানে পাঠানো হয়েছে।',
     call: 'জরুরি অবস্থায় এখনই 108 বা 112 নম্বরে ফোন করুন।',
     back: 'ফর্মে ফিরে যান',
+    otherSite:
+      'এই ফর্মটি শুধু এই সাইটের নিজস্ব জরুরি পাতা থেকেই পাঠানো যায়। ফর্মটি এখানে খুলে আবার পাঠান।',
   },
   mr: {
     title: 'तुमची विनंती पाठवली गेली नाही',
@@ -78,6 +87,7 @@ export const EMERGENCY_FORM_TEXT: Record<
       'या फोन नंबर, रक्तगट आणि रुग्णालयासह एक उघडी विनंती आधीच आहे, म्हणून नवीन विनंती तयार केली नाही. तुम्ही ईमेल पत्ता दिला असल्यास ट्रॅकिंग लिंक तिथे पाठवली आहे.',
     call: 'आणीबाणीत आत्ताच 108 किंवा 112 वर कॉल करा.',
     back: 'फॉर्मवर परत जा',
+    otherSite: 'हा फॉर्म फक्त याच साइटच्या आपत्कालीन पानावरून पाठवता येतो. फॉर्म इथे उघडा आणि पुन्हा पाठवा.',
   },
   te: {
     title: 'మీ అభ్యర్థన పంపబడలేదు',
@@ -90,6 +100,7 @@ export const EMERGENCY_FORM_TEXT: Record<
       'ఈ ఫోన్ నంబర్, రక్త గ్రూపు, ఆసుపత్రితో ఒక తెరిచి ఉన్న అభ్యర్థన ఇప్పటికే ఉంది, కాబట్టి కొత్త అభ్యర్థన చేయలేదు. మీరు ఇమెయిల్ చిరునామా ఇచ్చి ఉంటే, ట్రాకింగ్ లింక్ అక్కడికి పంపబడింది.',
     call: 'అత్యవసర పరిస్థితిలో ఇప్పుడే 108 లేదా 112కు కాల్ చేయండి.',
     back: 'ఫారమ్‌కు తిరిగి వెళ్లండి',
+    otherSite: 'ఈ ఫారమ్‌ను ఈ సైట్ యొక్క అత్యవసర పేజీ నుండి మాత్రమే పంపగలరు. ఫారమ్‌ను ఇక్కడ తెరిచి మళ్లీ పంపండి.',
   },
   ta: {
     title: 'உங்கள் கோரிக்கை அனுப்பப்படவில்லை',
@@ -102,5 +113,7 @@ export const EMERGENCY_FORM_TEXT: Record<
       'இந்தத் தொலைபேசி எண், இரத்த வகை, மருத்துவமனையுடன் ஒரு திறந்த கோரிக்கை ஏற்கெனவே உள்ளது, எனவே புதிய கோரிக்கை உருவாக்கப்படவில்லை. நீங்கள் மின்னஞ்சல் முகவரி கொடுத்திருந்தால், கண்காணிப்பு இணைப்பு அங்கு அனுப்பப்பட்டுள்ளது.',
     call: 'அவசரநிலையில் இப்போதே 108 அல்லது 112ஐ அழையுங்கள்.',
     back: 'படிவத்துக்குத் திரும்பு',
+    otherSite:
+      'இந்தப் படிவத்தை இந்தத் தளத்தின் அவசரப் பக்கத்திலிருந்து மட்டுமே அனுப்ப முடியும். படிவத்தை இங்கே திறந்து மீண்டும் அனுப்புங்கள்.',
   },
 };
