@@ -605,11 +605,15 @@ describe('uploads are drawn again into a fresh file (#32 item 16, decision 012)'
       data: Buffer.from(await source.save()),
     });
     expect(res.statusCode, res.body).toBe(201);
-    const stored = await storedBytes(res.json().data.document.id);
+    const { id } = res.json().data.document;
+    const stored = await storedBytes(id);
     expect(await pdfPages(stored)).toEqual([
       { width: 595, height: 842 },
       { width: 595, height: 842 },
     ]);
+    const downloaded = await download(id, donor.headers);
+    expect(downloaded.headers['content-type']).toBe('application/pdf');
+    expect(downloaded.rawPayload.equals(stored)).toBe(true);
     // Each page is one JPEG of the page at 150 dpi, and it shows the scan's blue.
     const [, jpeg] = /\/Subtype \/Image[^]*?stream\r?\n([^]*?)\r?\nendstream/.exec(
       stored.toString('latin1'),
