@@ -1,3 +1,4 @@
+import { addressKey } from './client-address';
 import { createMemoryLimitStore, type LimitStore } from './limit-store';
 
 /**
@@ -66,7 +67,10 @@ export function createBackoffLimiter(options: BackoffLimiterOptions): BackoffLim
   };
 }
 
-/** The key of "this client address trying this account" (the e-mail lower-cased). */
+/**
+ * The key of "this client address trying this account" (the e-mail lower-cased); an IPv6
+ * client's address is its /64 (lib/client-address.ts, issue #32 item 8).
+ */
 export function accountKey(ip: string | null | undefined, account: string): string {
-  return `${ip ?? 'unknown'}|${account.toLowerCase()}`;
+  return `${addressKey(ip)}|${account.toLowerCase()}`;
 }

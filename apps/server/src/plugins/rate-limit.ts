@@ -1,3 +1,4 @@
+import { addressKey } from '../lib/client-address';
 import rateLimit, {
   type FastifyRateLimitOptions,
   type FastifyRateLimitStore,
@@ -79,7 +80,7 @@ export interface RateLimitPluginOptions {
 
 /**
  * Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`. Keyed by
- * request.ip (which honours TRUST_PROXY). Counted in Redis or PostgreSQL when several instances
+ * request.ip (which honours TRUST_PROXY), an IPv6 address by its /64 (lib/client-address.ts). Counted in Redis or PostgreSQL when several instances
  * share them (issue #19: "the 21st sign-in in a minute is refused whichever instance gets it"),
  * in memory for the embedded single-process default.
  */
@@ -94,9 +95,11 @@ export const rateLimitPlugin = fp(
           ? { store: sharedRateLimitStore(options.store) }
           : {}),
       global: false,
-      // Trusted addresses (RATE_LIMIT_ALLOWLIST); a route's own allowList replaces this one.
-      allowList: [...(options.allowList ?? [])],
-      keyGenerator: (request) => request.ip,
+      // Trusted addresses (RATE_LIMIT_ALLOWLIST), each itself (not its /64); a route's own
+      // allowList replaces this one.
+      allowList: (request) => exempt.has(request.ip),
+      // An IPv6 client is counted by its /64, which it can fill with addresses (issue #32 item 8).
+      keyGenerator: (request) => addressKey(request.ip),
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
         return new AppError(

@@ -60,8 +60,9 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           ...BLOOD_REQUEST_RATE_LIMITS.create,
           hook: 'preHandler',
           // Replaces the global allow list, so RATE_LIMIT_ALLOWLIST is asked here as well.
-          allowList: (request: FastifyRequest, key: string) =>
-            isStaff(request) || app.isRateLimitExempt(key),
+          // The address itself: the key is its /64 for IPv6 (lib/client-address.ts).
+          allowList: (request: FastifyRequest) =>
+            isStaff(request) || app.isRateLimitExempt(request.ip),
         },
       },
       schema: {

@@ -214,7 +214,8 @@ export async function emergencyFormRoutes(
         rateLimit: {
           ...BLOOD_REQUEST_RATE_LIMITS.create,
           // Replaces the global allow list, so RATE_LIMIT_ALLOWLIST is asked here as well.
-          allowList: (_request: FastifyRequest, key: string) => app.isRateLimitExempt(key),
+          // The address itself: the key is its /64 for IPv6 (lib/client-address.ts).
+          allowList: (request: FastifyRequest) => app.isRateLimitExempt(request.ip),
         },
       },
       schema: {
