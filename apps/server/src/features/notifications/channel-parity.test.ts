@@ -61,8 +61,8 @@ afterAll(async () => {
 
 const db = () => testDb.database.db;
 
-async function start() {
-  clock = Date.parse('2026-11-25T12:00:00+05:30');
+async function start(at = Date.parse('2026-11-25T12:00:00+05:30')) {
+  clock = at;
   smsc = await startTestSmppServer();
   cloud = await startWhatsAppCloudServer({
     token: 'test-token',
@@ -589,6 +589,45 @@ describe('phone alerts and replies need a verified number (issue #32 item 7)', (
       );
     expect(consents).toHaveLength(1);
     expect(consents[0]!.withdrawnAt).not.toBeNull();
+  }, 60_000);
+});
+
+describe('an alert waiting for quiet hours to end (issue #32 item 7)', () => {
+  it('is not sent once the number lost its proof, on SMS and WhatsApp', async () => {
+    // 21:00 India time: the Critical scene alerts go now; an urgent one waits for 07:00.
+    await start(Date.parse('2026-11-25T23:00:00+05:30'));
+    const s = await scene('sms');
+    const body = requestBody({ ...northOfHyderabad(SCENE_KM.sms), urgency: 'urgent' });
+    const created = await call('POST', '/api/v1/blood-requests', s.requester, body);
+    const id: string = created.json().data.request.id;
+    await call('PUT', `/api/v1/blood-requests/${id}/status`, admin, {
+      status: 'verified',
+      notes: 'Called the hospital',
+    });
+    await subject!.app.services.notifier.deliverDue();
+    const waiting = await db()
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.bloodRequestId, id));
+    expect(waiting.map((row) => [row.channel, row.status]).sort()).toEqual([
+      ['sms', 'queued'],
+      ['whatsapp', 'queued'],
+    ]);
+    await db().update(users).set({ phoneVerifiedAt: null }).where(eq(users.id, s.donor.row.id));
+    const smsBefore = smsc!.received.length;
+    const cloudBefore = cloud!.messages.length;
+    clock = Date.parse('2026-11-26T07:00:00+05:30');
+    await subject!.app.services.notifier.deliverDue();
+    const after = await db()
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.bloodRequestId, id));
+    expect(after.map((row) => [row.channel, row.status, row.lastError]).sort()).toEqual([
+      ['sms', 'skipped', 'The phone number is not verified.'],
+      ['whatsapp', 'skipped', 'The phone number is not verified.'],
+    ]);
+    expect(smsc!.received.length).toBe(smsBefore);
+    expect(cloud!.messages.length).toBe(cloudBefore);
   }, 60_000);
 });
 

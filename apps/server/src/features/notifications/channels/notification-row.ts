@@ -13,6 +13,7 @@ function selectNotifications(db: Db, where: SQL) {
       userId: users.id,
       email: users.email,
       phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
       fullName: users.fullName,
       language: users.language,
       deletedAt: users.deletedAt,

@@ -189,6 +189,11 @@ export function createSmsChannel(deps: SmsChannelDeps): SmsChannel {
           return { status: 'failed', reason: 'The account or the message no longer exists.' };
         }
         // STOP, or the switch turned off, after the alert was queued.
+        // Issue #32 item 7: only to the account's number as it stands, and verified (it may
+        // have changed, or lost its proof, while the alert waited for quiet hours to end).
+        if (notification.phone !== row.destination || !notification.phoneVerifiedAt) {
+          return { status: 'skipped', reason: 'The phone number is not verified.' };
+        }
         if (!(await hasConsent(db, notification.userId, 'sms'))) {
           return { status: 'skipped', reason: 'The SMS consent was withdrawn.' };
         }

@@ -162,6 +162,11 @@ export function createWhatsAppChannel(deps: WhatsAppChannelDeps): WhatsAppChanne
         if (!notification || notification.deletedAt) {
           return { status: 'failed', reason: 'The account or the message no longer exists.' };
         }
+        // Issue #32 item 7: only to the account's number as it stands, and verified (it may
+        // have changed, or lost its proof, while the alert waited for quiet hours to end).
+        if (notification.phone !== row.destination || !notification.phoneVerifiedAt) {
+          return { status: 'skipped', reason: 'The phone number is not verified.' };
+        }
         if (!(await hasConsent(db, notification.userId, 'whatsapp'))) {
           return { status: 'skipped', reason: 'The WhatsApp consent was withdrawn.' };
         }
