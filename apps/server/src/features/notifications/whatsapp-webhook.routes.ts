@@ -133,7 +133,9 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<WhatsAppWebhookOptions
           'webhook (the same message id, or the same status of the same message) and an event whose ' +
           '`timestamp` is more than 15 minutes older than the server clock are answered 200 but not acted ' +
           'on (so Meta does not retry them); `data.handled` counts the messages acted on, `data.ignored` ' +
-          'the events skipped. Message ids are remembered for 48 hours; the same holds across instances.',
+          'the events skipped. Message ids are remembered for 48 hours; the same holds across instances. When ' +
+          'acting on an event fails (its answer cannot be sent), the reply is 500 and the event is not remembered, ' +
+          "so Meta's retry is acted on.",
       },
     },
     async (request, reply) => {

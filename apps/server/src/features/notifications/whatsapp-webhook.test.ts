@@ -155,6 +155,29 @@ describe('POST /api/v1/webhooks/whatsapp (replays and stale events)', () => {
     });
   });
 
+  it('gives the claim back when acting fails, so Meta’s retry of the same message is acted on', async () => {
+    const donor = await start();
+    await optIn(donor);
+    const stop = cloud!.textWebhook(WA, 'STOP', { id: 'wamid.retried' });
+    // The answer cannot be sent: the webhook fails (Meta retries a non-2xx delivery).
+    cloud!.failNext(1);
+    const failed = await deliver(stop);
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    expect(failed.body).not.toContain('Service temporarily unavailable');
+    expect(await db().select().from(whatsappWebhookEvents)).toEqual([]);
+    expect(answersTo(WA)).toHaveLength(0);
+    // Meta's retry, a minute later, is acted on and answered once.
+    clock += 60_000;
+    const retried = await deliver(stop);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data).toEqual({ handled: 1, ignored: 0 });
+    expect(answersTo(WA)).toHaveLength(1);
+    expect(await newestConsent(donor.row.id)).toMatchObject({ withdrawnVia: 'reply' });
+    expect((await db().select().from(whatsappWebhookEvents)).map((row) => row.key)).toEqual([
+      'wamid.retried',
+    ]);
+  });
+
   it('refuses a message without Meta’s id or timestamp (400), acting on nothing', async () => {
     const donor = await start();
     await optIn(donor);
