@@ -240,11 +240,14 @@ export const TABLE: Record<string, Rule | Rule[]> = {
   // Donations and certificates
   'POST /api/v1/donations': {
     access: STAFF,
-    call: (w) => ({
+    // A hospital records at its own facility (no other place), and each caller's donation is
+    // outside the other's interval (issue #32 item 17): both are 201.
+    call: (w, role) => ({
       payload: {
         donorId: w.callers.otherDonor.row.id,
-        donatedAt: '2023-03-01',
-        place: 'Matrix Blood Bank',
+        ...(role === 'hospital'
+          ? { donatedAt: '2023-03-01' }
+          : { donatedAt: '2023-09-01', place: 'Matrix Blood Bank' }),
       },
     }),
   },
