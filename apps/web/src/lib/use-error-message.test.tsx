@@ -55,6 +55,31 @@ describe('useErrorMessage', () => {
     );
   });
 
+  it('names the date a refused accept gives, in the current language (issue #32 item 2)', async () => {
+    const refused = (nextEligibleAt: string | null) =>
+      new ApiError({
+        message: 'HTTP 409: Conflict',
+        status: 409,
+        statusText: 'Conflict',
+        code: 'DONOR_NOT_ELIGIBLE',
+        requestId: 'r',
+        details: { reason: 'donation_interval', nextEligibleAt },
+      });
+    await i18n.changeLanguage('en');
+    const { result, rerender } = renderHook(() => useErrorMessage());
+    // 00:00 IST on 23 February: still the 22nd in UTC, the 23rd in India.
+    expect(result.current(refused('2027-02-22T18:30:00.000Z'))).toBe(
+      'You cannot give blood until 23 February 2027, so you cannot accept this request. Your eligibility page shows why.',
+    );
+    expect(result.current(refused(null))).toBe(
+      'You cannot give blood right now, so you cannot accept this request. Your eligibility page shows why and from when you can give again.',
+    );
+    await i18n.changeLanguage('hi');
+    rerender();
+    expect(result.current(refused('2027-02-22T18:30:00.000Z'))).toContain('2027 तक रक्तदान नहीं');
+    await i18n.changeLanguage('en');
+  });
+
   it('translates session errors by their code', () => {
     const { result } = renderHook(() => useErrorMessage());
     expect(result.current({ code: 'INVALID_LOGIN_DATA' })).toBe('Invalid login data provided');

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EN_RESOURCES } from '../i18n/resources';
-import { intlLocale } from './intl';
+import { formatDate, intlLocale } from './intl';
 
 type ErrorTexts = typeof EN_RESOURCES.errors;
 /** The flat entries of errors.json: one sentence per error code, plus `generic`. */
@@ -20,6 +20,13 @@ function isErrorCodeKey(code: string): code is ErrorCodeKey {
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null | undefined)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** `details.nextEligibleAt` of a refused accept (DONOR_NOT_ELIGIBLE, issue #32 item 2). */
+function nextEligibleAtOf(error: unknown): string | undefined {
+  const details = (error as { details?: unknown } | null | undefined)?.details;
+  const next = (details as { nextEligibleAt?: unknown } | null | undefined)?.nextEligibleAt;
+  return typeof next === 'string' ? next : undefined;
 }
 
 function retryAfterOf(error: unknown): number | undefined {
@@ -50,6 +57,12 @@ export function useErrorMessage(): (error: unknown) => string {
       const wait = retryAfterOf(error);
       if (code === 'RATE_LIMITED' && wait) {
         return t('retry.rateLimited', { time: formatWait(wait, i18n.language) });
+      }
+      const nextEligibleAt = code === 'DONOR_NOT_ELIGIBLE' ? nextEligibleAtOf(error) : undefined;
+      if (nextEligibleAt) {
+        return t('DONOR_NOT_ELIGIBLE_UNTIL', {
+          date: formatDate(nextEligibleAt, i18n.language, 'long'),
+        });
       }
       return t(code && isErrorCodeKey(code) ? code : 'generic');
     },
