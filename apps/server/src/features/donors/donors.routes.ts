@@ -61,7 +61,11 @@ export const donorsRoutes: FastifyPluginAsyncZod<DonorsRoutesOptions> = async (a
           'Cosmetics Rules 1945, Schedule F Part XII-B, as amended by G.S.R. 166(E) of 11 March 2020): 18–65 years ' +
           '(first-time donors not over 60), at least 45 kg (350 ml; over 55 kg 450 ml), haemoglobin at least 12.5 g/dL, ' +
           '90 days between donations for men and 120 for women (and, conservatively, for `other`), and the deferral ' +
-          'periods listed by code. A `lastDonationDate` answered here also hides the donor from matching. A `rejected` ' +
+          'periods listed by code (NBTC 2017). `major_surgery` / `minor_surgery` take the day of full recovery (12 / 6 ' +
+          'months from it); `bone_marrow_harvest` 12 months, `stem_cell_harvest` 6 months, `imprisonment` 12 months ' +
+          'from release; `menstruating` defers while it lasts (like `cold_flu`); `polycythaemia` is permanent; ' +
+          '`hazardous_occupation` is recorded and defers nobody (the donor is told not to go on such a duty for 24 h ' +
+          'after donating; matching is unchanged). A `lastDonationDate` answered here also hides the donor from matching. A `rejected` ' +
           'donor who changes the answers goes back to `pending`; completing onboarding tells the administrators. ' +
           'Dates are Indian dates: "today" and the day a deferral ends are days in Asia/Kolkata (a deferral ends at ' +
           "00:00 IST). **Review**: saving the same answers again keeps an administrator's questionnaire review; changed " +
