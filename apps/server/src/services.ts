@@ -89,6 +89,7 @@ import {
   createMemoryLimitStore,
   createPostgresLimitStore,
   createRedisLimitStore,
+  withDigestedKeys,
   type LimitStore,
 } from './lib/limit-store';
 import type { Redis } from 'ioredis';
@@ -274,7 +275,8 @@ export function createServices(
     onChanged: () => void bus.publish(FLAGS_CHANGE_TOPIC),
   });
   bus.subscribe(FLAGS_CHANGE_TOPIC, () => flags.invalidate());
-  const limitStore = chooseLimitStore(database, options, now);
+  // Keys name e-mail addresses and phones: kept as keyed digests (issue #32 item 19).
+  const limitStore = withDigestedKeys(chooseLimitStore(database, options, now), config.jwtSecret);
   const limiters = createAuthLimiters(now, limitStore);
   const counters = createDailyCounters(db, now);
   // The daily budgets of codes and of answers to replies (issue #32 item 8); at 80 % the

@@ -6,7 +6,10 @@ import { createBloodRequestSchema } from './blood-requests';
 import { contactMessageSchema } from './education';
 import { hasUnsafeCharacters, multilineText, plainText, UNSAFE_TEXT_MESSAGE } from './text';
 
-/** Every refused code point: C0 (TAB and LF aside for multi-line), DEL, C1, bidi overrides and isolates. */
+/**
+ * Every refused code point: C0 (TAB and LF aside for multi-line), DEL, C1, bidi overrides and
+ * isolates; zero-width and direction marks and line/paragraph separators (issue #32 item 19).
+ */
 const REFUSED = [
   ...Array.from({ length: 0x20 }, (_, code) => code),
   ...Array.from({ length: 0x21 }, (_, index) => 0x7f + index),
@@ -19,6 +22,13 @@ const REFUSED = [
   0x2067,
   0x2068,
   0x2069,
+  0x200b,
+  0x200e,
+  0x200f,
+  0x2028,
+  0x2029,
+  0x2060,
+  0xfeff,
 ].map((code) => String.fromCodePoint(code));
 const REFUSED_MULTILINE = REFUSED.filter((char) => char !== '\n' && char !== '\t');
 
@@ -73,7 +83,13 @@ describe('plainText and multilineText', () => {
     );
     expect(name.safeParse('क्‍ष ज्ञ श्र').success).toBe(true);
     expect(name.safeParse('Ravi\nKumar').success).toBe(false);
-    expect(hasUnsafeCharacters('مریم\u200f', false)).toBe(false);
+    // Issue #32 item 19: invisible marks and separators are refused; the joiners are not.
+    for (const invisible of ['\u200b', '\u200e', '\u200f', '\u2028', '\u2029']) {
+      expect(hasUnsafeCharacters(`Ra${invisible}vi`, false)).toBe(true);
+      expect(hasUnsafeCharacters(`Ra${invisible}vi`, true)).toBe(true);
+      expect(name.safeParse(`Ravi${invisible} Kumar`).success).toBe(false);
+    }
+    expect(hasUnsafeCharacters('क्\u200dष अ\u200cनीता', false)).toBe(false);
   });
 
   it('are used by the names and free text of the contracts', () => {

@@ -6,18 +6,25 @@ import type { z } from 'zod';
  *   controls U+0080–U+009F: invisible, they break CSV exports, logs and e-mails;
  * - the bidirectional embeddings and overrides U+202A–U+202E and isolates U+2066–U+2069
  *   ("Trojan Source", CVE-2021-42574): they reorder what is displayed, so a name or a phone
- *   number in a note can show as something else than what is stored.
- * Allowed on purpose: U+200C/U+200D (ZWNJ/ZWJ, needed to write Hindi and other Indic scripts
- * correctly) and the marks U+200E/U+200F/U+061C (LRM/RLM/ALM): they only set the direction of
- * neutral characters next to them, cannot reorder a run, and Urdu text pasted into a name may hold them.
+ *   number in a note can show as something else than what is stored;
+ * - the zero-width space U+200B, the direction marks U+200E/U+200F, the word joiner U+2060 and
+ *   the zero-width no-break space U+FEFF (issue #32 item 19): invisible, they make two names
+ *   that look the same differ ("Ravi" and "Ra\u200Bvi"), dodge searches and duplicate checks,
+ *   and hide inside names shown to others;
+ * - the line and paragraph separators U+2028/U+2029 (issue #32 item 19): they break a one-line
+ *   name across lines in SMS, e-mail and CSV, and end a JavaScript string in older engines.
+ * Allowed on purpose: U+200C/U+200D (ZWNJ/ZWJ), needed to write Hindi and the other Indic
+ * scripts correctly (Unicode Standard, ch. 12 "South and Central Asia-I", Devanagari conjuncts).
  */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex
-const UNSAFE_MULTI_LINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE_SINGLE_LINE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+const UNSAFE_MULTI_LINE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 
 export const UNSAFE_TEXT_MESSAGE =
-  'Remove control characters and text-direction marks (such as U+202E): they cannot be stored.';
+  'Remove control characters, invisible characters and text-direction marks (such as U+202E or U+200B): they cannot be stored.';
 
 /** True when `value` holds a character refused in names and free text (see above). */
 export function hasUnsafeCharacters(value: string, multiline = false): boolean {

@@ -2,6 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { limitStates } from '../db/schema';
+import { keyedDigest } from './tokens';
 
 /**
  * Where every request limit keeps its state (issue #19): with several instances behind a load
@@ -29,6 +30,32 @@ export interface LimitStore {
   update<S extends object, R>(key: string, step: LimitStep<S, R>): Promise<R>;
   /** Deletes expired entries (PostgreSQL: a periodic sweep; the others expire by themselves). */
   sweep(): Promise<number>;
+}
+
+// The limiters' own names ("attempts:password-failures:", "backoff:otp-requests:") stay
+// readable; what follows them is the part that names someone.
+const KEY_NAMESPACE = /^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*:/;
+
+/**
+ * What a limit's key becomes in a store (issue #32 item 19): its namespace, then a keyed digest
+ * (HMAC-SHA-256 with the server's JWT secret, the same on every instance and across restarts)
+ * of the rest. Keys name e-mail addresses, phones and client addresses ("203.0.113.7|asha@…");
+ * a copy of `limit_states` or of Redis, or an erased person's leftovers, must name nobody.
+ */
+export function limitKeyDigest(secret: string, key: string): string {
+  const namespace = KEY_NAMESPACE.exec(key)?.[0] ?? '';
+  return `${namespace}${keyedDigest(secret, 'limit-key', key)}`;
+}
+
+/** `store` with every key replaced by `limitKeyDigest` before it is kept. */
+export function withDigestedKeys(store: LimitStore, secret: string): LimitStore {
+  return {
+    kind: store.kind,
+    update<S extends object, R>(key: string, step: LimitStep<S, R>): Promise<R> {
+      return store.update(limitKeyDigest(secret, key), step);
+    },
+    sweep: () => store.sweep(),
+  };
 }
 
 /** One process: a Map, least recently used first, bounded so made-up keys cannot fill memory. */

@@ -11,6 +11,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 let testDb: TestDatabase;
 const opened: TestApp[] = [];
+const SHARED_SECRET = 'shared-limits-test-secret-0123456789abcdef';
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -28,6 +29,8 @@ async function twoInstances(services: TestAppOptions['services'] = {}) {
     opened.push(
       await createTestApp({
         database: testDb.database,
+        // Instances share the secret (required with DATABASE_URL): limit keys are its digests.
+        env: { JWT_SECRET: SHARED_SECRET },
         services: { backgroundJobs: false, ...services },
       }),
     );

@@ -4,6 +4,7 @@ import {
   bloodRequestHistory,
   bloodRequests,
   clientLogs,
+  idempotencyKeys,
   notifications,
   users,
 } from '../../db/schema';
@@ -143,6 +144,50 @@ describe('DELETE /api/v1/users/{id} and the blood requests the user made', () =>
 
     const [tombstone] = await t.db.select().from(users).where(eq(users.id, requester.row.id));
     expect(tombstone!.deletedAt).not.toBeNull();
+  });
+
+  // Issue #32 item 19: the leftovers of erasure.
+  it("removes their requests' notes and the stored reply of creating them, and keeps others'", async () => {
+    const requester = await signIn(t.app, t.db, { fullName: 'Meena Iyer', status: 'approved' });
+    const bystander = await signIn(t.app, t.db, { fullName: 'Other Person' });
+    const NOTES = 'Ward 4, ask for Meena at +91 98765 00011, UPI meena@okaxis';
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/blood-requests',
+      headers: { ...requester.headers, 'x-request-id': 'erasure-leftovers-1' },
+      payload: requestBody({ notes: NOTES }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const mine = made.json().data.request as { id: string };
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/blood-requests',
+      headers: { ...bystander.headers, 'x-request-id': 'erasure-leftovers-2' },
+      payload: requestBody({ notes: 'Bystander notes stay.' }),
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const stored = await t.db.select().from(idempotencyKeys);
+    expect(stored).toHaveLength(2);
+    expect(JSON.stringify(stored)).toContain('meena@okaxis');
+
+    const res = await call('DELETE', `/api/v1/users/${requester.row.id}`, requester, {
+      password: requester.password,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const [row] = await t.db.select().from(bloodRequests).where(eq(bloodRequests.id, mine.id));
+    expect(row!.notes).toBeNull();
+    const left = await t.db.select().from(idempotencyKeys);
+    expect(left.map((entry) => entry.key)).toEqual(['erasure-leftovers-2']);
+    expect(JSON.stringify(left)).not.toContain('meena@okaxis');
+    const [other] = await t.db
+      .select()
+      .from(bloodRequests)
+      .where(eq(bloodRequests.id, theirs.json().data.request.id));
+    expect(other!.notes).toBe('Bystander notes stay.');
+    // No request row holds their notes any more.
+    const everything = JSON.stringify(await t.db.select().from(bloodRequests));
+    expect(everything).not.toContain('meena@okaxis');
   });
 
   it('lets an administrator erase a requester, with the same effect on their requests', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { queryAll } from '../../lib/query-all';
 import {
   activityLog,
+  bloodRequests,
   channelConsents,
   clientLogs,
   consentRecords,
@@ -122,7 +123,8 @@ export function createUsersRepository(db: Db) {
     /**
      * Erasure (DPDP Act 2023, s. 12): deletes everything personal the user has — documents'
      * rows (files are removed by the caller after commit), questionnaire, notifications, push
-     * subscriptions, sessions, codes, consent records, mail and stored register replies; unlinks
+     * subscriptions, sessions, codes, consent records, mail, stored register and blood request
+     * replies, the notes of their blood requests; unlinks
      * their client logs — and
      * turns the users row into a tombstone that keeps donations counted. Returns the documents
      * whose files must go.
@@ -144,10 +146,22 @@ export function createUsersRepository(db: Db) {
       await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
       // What their browser reported stays for diagnosis, no longer tied to them.
       await db.update(clientLogs).set({ userId: null }).where(eq(clientLogs.userId, userId));
-      // A stored registration reply holds the user object with e-mail and phone.
+      // Issue #32 item 19: their requests' notes are their own words (often a name, a phone,
+      // a ward). The history's notes are the platform's and the staff's, and stay.
+      await db
+        .update(bloodRequests)
+        .set({ notes: null })
+        .where(eq(bloodRequests.createdBy, userId));
+      // A stored registration reply holds the user object with e-mail and phone; a stored reply
+      // of creating a blood request holds the request as made (contact, patient, notes).
       await db
         .delete(idempotencyKeys)
-        .where(sql`${idempotencyKeys.body} -> 'user' ->> 'id' = ${userId}`);
+        .where(
+          or(
+            sql`${idempotencyKeys.body} -> 'user' ->> 'id' = ${userId}`,
+            sql`${idempotencyKeys.body} -> 'request' ->> 'id' in (select ${bloodRequests.id}::text from ${bloodRequests} where ${bloodRequests.createdBy} = ${userId})`,
+          ),
+        );
       await db
         .update(users)
         .set({

@@ -28,6 +28,12 @@ const refused = fc.constantFrom(
   '\u2067',
   '\u2068',
   '\u2069',
+  // Issue #32 item 19: zero-width and direction marks, line and paragraph separators.
+  '\u200b',
+  '\u200e',
+  '\u200f',
+  '\u2028',
+  '\u2029',
 );
 const latin = fc.string({
   unit: fc.constantFrom(...'abcdefghij KLMNOP'),
