@@ -33,6 +33,19 @@ describe('rerenderPdf', () => {
     expect((await rerenderPdf(plainPdf())).ok).toBe(true);
   });
 
+  it('terminates a worker that never answers, answers timeout, and draws the next document', async () => {
+    const started = Date.now();
+    const stuck = await rerenderPdf(
+      plainPdf(),
+      { ...RENDER_LIMITS, timeoutMs: 200 },
+      new URL('../../test/stuck-worker.js', import.meta.url),
+    );
+    expect(stuck).toMatchObject({ ok: false, reason: 'timeout' });
+    // Its own 200 ms and the 2 s grace, not more.
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect((await rerenderPdf(plainPdf())).ok).toBe(true);
+  });
+
   it('refuses what pdf.js cannot open, and more pages than allowed', async () => {
     expect(await rerenderPdf(Buffer.from('%PDF-1.7\nnothing here'))).toMatchObject({
       ok: false,

@@ -75,13 +75,13 @@ function releaseSlot(): void {
   else running -= 1;
 }
 
-function takeWorker(): Worker {
-  const ready = idle.pop();
+function takeWorker(url: URL): Worker {
+  const ready = url === WORKER_URL ? idle.pop() : undefined;
   if (ready) {
     clearTimeout(ready.timer);
     return ready.worker;
   }
-  const worker = new Worker(WORKER_URL, {
+  const worker = new Worker(url, {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   // An idle worker must not keep the process (or a test run) alive.
@@ -113,9 +113,11 @@ function returnWorker(worker: Worker): void {
 export async function rerenderPdf(
   bytes: Buffer,
   limits: RenderLimits = RENDER_LIMITS,
+  /** Another worker script, for tests of a worker that never answers. */
+  workerUrl: URL = WORKER_URL,
 ): Promise<RenderResult> {
   await takeSlot();
-  const worker = takeWorker();
+  const worker = takeWorker(workerUrl);
   let healthy = false;
   try {
     const answer = await new Promise<WorkerAnswer>((resolve) => {
@@ -148,7 +150,7 @@ export async function rerenderPdf(
       bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength),
     };
   } finally {
-    if (healthy) returnWorker(worker);
+    if (healthy && workerUrl === WORKER_URL) returnWorker(worker);
     else void worker.terminate();
     releaseSlot();
   }
