@@ -82,8 +82,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
   return {
     /**
-     * A donor's own document. The type comes from the content; the row and its bytes are
-     * written in one transaction, so neither is ever left without the other. Uploading a type again replaces a pending or rejected document.
+     * A donor's own document. The type comes from the content, and what is stored is the file
+     * drawn again from it (document-render.ts, decision 012), never the uploaded bytes; the row
+     * and its bytes are written in one transaction, so neither is ever left without the other. Uploading a type again replaces a pending or rejected document.
      */
     async upload(caller: AuthUser, upload: Upload, meta: RequestMeta): Promise<DonorDocument> {
       if (caller.role !== 'donor') {
