@@ -138,8 +138,13 @@ describe('POST /api/v1/admin/hospitals', () => {
       {},
     );
     expect(set.statusCode, set.body).toBe(200);
-    // The page sends the hospital to its own sign-in.
-    expect(set.json().data).toEqual({ reset: true, role: 'hospital' });
+    // Issue #32 item 13: setting the first password signs the hospital in, as a sign-in does.
+    expect(set.json().data).toMatchObject({
+      reset: true,
+      role: 'hospital',
+      user: { id: hospital.userId, role: 'hospital' },
+      tokens: { accessToken: expect.any(String) },
+    });
     const signedIn = await login(hospital.email, 'our own password', 'hospital');
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const user = expectUserShape(signedIn.json().data.user);
