@@ -75,7 +75,7 @@ describe('referrals (referralSystem)', { timeout: 30_000 }, () => {
       within(badges)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['1 joined ✓', '5 joined ✓', '10 joined', '25 joined']);
+    ).toEqual(['1 approved ✓', '5 approved ✓', '10 approved', '25 approved']);
     expect(within(card).getByText(/Priya joined on .* and has donated/)).toBeInTheDocument();
   });
 
