@@ -431,8 +431,8 @@ export const TABLE: Record<string, Rule | Rule[]> = {
     call: (w) => ({ params: { id: w.facilityId } }),
   },
   // Issue #18: the emergency form sent before the app's script arrived. It reads no sign-in (the
-  // app signs in with a bearer token, never a cookie): anyone may send it, and the browser is sent
-  // on to the tracking page (303).
+  // app signs in with a bearer token, never a cookie): anyone may send it from the site's own
+  // page (issue #32 item 8), and the browser is sent on to the tracking page (303).
   'POST /emergency': {
     access: PUBLIC,
     ok: [303],
@@ -449,7 +449,11 @@ export const TABLE: Record<string, Rule | Rule[]> = {
         contactName: 'Ravi Kumar',
         contactPhone: nextPhone(),
       }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // Sent by the site's own page (issue #32 item 8: another site's form is refused).
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+      },
     }),
   },
   'GET /api/v1/public/stock/availability': {
