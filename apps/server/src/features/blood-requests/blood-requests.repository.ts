@@ -37,7 +37,6 @@ import {
   facilities,
   hospitals,
   pincodes,
-  questionnaires,
   users,
   type BloodRequestHistoryRow,
   type BloodRequestMatchRow,
@@ -657,35 +656,6 @@ export function createBloodRequestsRepository(db: Db) {
         };
       }
       return found;
-    },
-
-    /**
-     * Issue #32 item 2: what the matcher knows about a donor (status, deletion, sex, date of
-     * birth, last donation, the questionnaire and whether a review holds it: the same facts as
-     * the candidate query), read again when the donor accepts, inside the respond transaction.
-     */
-    async donorSelectionFacts(donorId: string) {
-      const [row] = await db
-        .select({
-          status: users.status,
-          deletedAt: users.deletedAt,
-          gender: users.gender,
-          dateOfBirth: users.dateOfBirth,
-          lastDonationAt: users.lastDonationAt,
-          answers: questionnaires.answers,
-          onHold: sql<boolean>`(${questionnaires.reviewDecision} is not distinct from 'rejected'
-            or ${questionnaires.reviewRequiredReason} is not null)`,
-        })
-        .from(users)
-        .leftJoin(questionnaires, eq(questionnaires.userId, users.id))
-        .where(eq(users.id, donorId))
-        .limit(1);
-      if (!row) return null;
-      const { answers, onHold, ...facts } = row;
-      return {
-        ...facts,
-        questionnaire: answers ? { answers, onHold: Boolean(onHold) } : null,
-      };
     },
 
     /**

@@ -47,7 +47,7 @@ import { locate } from './blood-request-location';
 import { fullView, fullViews, toMatchedView } from './blood-request-views';
 import { createBloodRequestsRepository, hospitalNameKey } from './blood-requests.repository';
 import { createRequestConfirmation } from './request-confirmation';
-import { answerMatch, findLockedWithMatch } from './request-statements';
+import { answerMatch, findLockedWithMatch, type DonorSelectionFacts } from './request-statements';
 
 export {
   CREATE_ROUTE_KEY,
@@ -112,10 +112,6 @@ export interface BloodRequestsServiceDeps {
   logger?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
-type SelectionFacts = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof createBloodRequestsRepository>['donorSelectionFacts']>>
->;
-
 /**
  * Issue #32 item 2: accepting re-checks, at that moment, what the matcher checked when the donor
  * was told (matching.ts `selectionDeferral`: the donation interval, every deferral of the
@@ -125,7 +121,7 @@ type SelectionFacts = NonNullable<
  * (`evaluateEligibility`'s, or the end of the interval), when one is known. Only an approved
  * donor may accept.
  */
-function assertMayGiveNow(donor: SelectionFacts, at: number): void {
+function assertMayGiveNow(donor: DonorSelectionFacts, at: number): void {
   const reason = donor.status === 'approved' ? selectionDeferral(donor, at) : 'deferred';
   if (!reason) return;
   // The answers give the latest end of every running deferral and of the interval; without
@@ -440,7 +436,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         // Issue #32 items 2 and 6: who the donor is NOW, read in this transaction, whatever way
         // the answer came (web, SMS reply, WhatsApp button): the route's preHandler is not the
         // only door. A suspended (or erased) donor answers nothing.
-        const donor = await repo.donorSelectionFacts(caller.id);
+        const donor = found.donor;
         if (!donor || donor.deletedAt) throw notFound();
         if (donor.status === 'suspended') throw new AppError('FORBIDDEN', SUSPENDED_MESSAGE);
         if (response === 'accepted') assertMayGiveNow(donor, now());

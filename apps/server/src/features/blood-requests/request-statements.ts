@@ -1,4 +1,4 @@
-import type { BloodType } from '@bdms/shared';
+import type { BloodType, QuestionnaireAnswers } from '@bdms/shared';
 import { and, desc, eq, getTableColumns, gte, inArray, is, isNull, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -15,6 +15,8 @@ import {
   bloodRequestHistory,
   bloodRequestMatches,
   bloodRequests,
+  questionnaires,
+  users,
   type BloodRequestMatchRow,
   type BloodRequestRow,
   type NewActivityLogRow,
@@ -280,6 +282,18 @@ const lockedWithMatchStatement = prebuilt((db) => ({
     .select({
       request: getTableColumns(bloodRequests),
       match: getTableColumns(bloodRequestMatches),
+      // Issue #32 items 2 and 6: who the donor is at this moment, in the same statement.
+      donor: {
+        status: users.status,
+        deletedAt: users.deletedAt,
+        gender: users.gender,
+        dateOfBirth: users.dateOfBirth,
+        lastDonationAt: users.lastDonationAt,
+      },
+      answers: questionnaires.answers,
+      onHold: sql<boolean | null>`(${questionnaires.userId} is not null
+        and (${questionnaires.reviewDecision} is not distinct from 'rejected'
+          or ${questionnaires.reviewRequiredReason} is not null))`,
     })
     .from(bloodRequests)
     .leftJoin(
@@ -289,25 +303,70 @@ const lockedWithMatchStatement = prebuilt((db) => ({
         eq(bloodRequestMatches.donorId, ph('donorId')),
       ),
     )
+    .leftJoin(users, eq(users.id, ph('donorId')))
+    .leftJoin(questionnaires, eq(questionnaires.userId, users.id))
     .where(eq(bloodRequests.id, ph('requestId')))
     .limit(1)
     .for('update', { of: bloodRequests }),
 }));
 
 /**
- * The request, locked (FOR UPDATE), with `donorId`'s match on it (null: not asked) in one
- * statement: a donor's answer reads both first.
+ * What the matcher knows about a donor (status, deletion, sex, date of birth, last donation,
+ * the questionnaire and whether a review holds it: the candidate query's facts), as read when
+ * they answer (issue #32 item 2: eligibility is decided again at that moment).
+ */
+export interface DonorSelectionFacts {
+  status: string;
+  deletedAt: Date | null;
+  gender: string | null;
+  dateOfBirth: string | null;
+  lastDonationAt: Date | null;
+  questionnaire: { answers: QuestionnaireAnswers; onHold: boolean } | null;
+}
+
+/**
+ * The request, locked (FOR UPDATE), with `donorId`'s match on it (null: not asked) and the
+ * donor's selection facts (null: no such account) in one statement: a donor's answer reads them
+ * all first.
  */
 export async function findLockedWithMatch(
   db: Db,
   requestId: string,
   donorId: string,
-): Promise<{ request: BloodRequestRow; match: BloodRequestMatchRow | null } | undefined> {
+): Promise<
+  | {
+      request: BloodRequestRow;
+      match: BloodRequestMatchRow | null;
+      donor: DonorSelectionFacts | null;
+    }
+  | undefined
+> {
   const [found] = (await lockedWithMatchStatement(db, { requestId, donorId })) as {
     request: BloodRequestRow;
     match: BloodRequestMatchRow | null;
+    donor: Omit<DonorSelectionFacts, 'questionnaire'> | null;
+    answers: QuestionnaireAnswers | string | null;
+    onHold: boolean | null;
   }[];
-  return found;
+  if (!found) return undefined;
+  const { request, match, donor, answers, onHold } = found;
+  return {
+    request,
+    match,
+    donor: donor
+      ? {
+          ...donor,
+          questionnaire: answers
+            ? {
+                answers: (typeof answers === 'string'
+                  ? JSON.parse(answers)
+                  : answers) as QuestionnaireAnswers,
+                onHold: Boolean(onHold),
+              }
+            : null,
+        }
+      : null,
+  };
 }
 
 const answerStatement = prebuiltByShape(shapeWith(), (db, values) => ({
