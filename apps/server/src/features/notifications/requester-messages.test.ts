@@ -108,7 +108,13 @@ const requesterRows = () =>
   db()
     .select()
     .from(notificationDeliveries)
-    .where(isNull(notificationDeliveries.notificationId))
+    // The outbox's: codes and answers are recorded too (kind `code`/`answer`, #32 item 11).
+    .where(
+      and(
+        isNull(notificationDeliveries.notificationId),
+        eq(notificationDeliveries.kind, 'outbox'),
+      ),
+    )
     .orderBy(notificationDeliveries.createdAt);
 
 const deliverDue = () => subject!.app.services.notifier.deliverDue();
