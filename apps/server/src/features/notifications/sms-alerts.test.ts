@@ -101,8 +101,14 @@ async function verifiedRequest(admin: SignedInUser, overrides: Record<string, un
   return { id, started };
 }
 
+/** The outbox's SMS rows (codes and answers to replies are recorded too: #32 item 11). */
 const smsRows = () =>
-  db().select().from(notificationDeliveries).where(eq(notificationDeliveries.channel, 'sms'));
+  db()
+    .select()
+    .from(notificationDeliveries)
+    .where(
+      and(eq(notificationDeliveries.channel, 'sms'), eq(notificationDeliveries.kind, 'outbox')),
+    );
 
 describe('donor alerts by SMS over SMPP', () => {
   it('sends a critical alert in one SMS with DLT ids and a short link; YES accepts like the app; STOP withdraws', async () => {
