@@ -113,6 +113,15 @@ describe('/hospital/dashboard', () => {
     expect(await screen.findByText('Request marked fulfilled.')).toBeVisible();
   });
 
+  it('warns on a request whose contact phone was not confirmed (#32 item 9)', async () => {
+    await renderDashboard({
+      'GET /blood-requests': page([makeRequest({ id: REQUEST_ID, contactPhoneConfirmed: false })]),
+    });
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Contact phone not confirmed');
+    expect(warning).toHaveTextContent(/Call the contact and check the request/);
+  });
+
   it('verifies a pending request with notes', async () => {
     const request = makeRequest({ id: REQUEST_ID, status: 'pending' });
     const { api, user } = await renderDashboard({
