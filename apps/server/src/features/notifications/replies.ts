@@ -38,7 +38,10 @@ export interface ReplyRouterDeps {
     bloodRequestId: string,
     response: 'accepted' | 'declined',
   ): Promise<RespondResult>;
-  /** Sends the answer on the channel the reply came from. */
+  /**
+   * Sends the answer on the channel the reply came from; past the day's budget of answers it
+   * sends nothing (services.ts, issue #32 item 8): the reply was acted on all the same.
+   */
   answer(channel: PhoneChannel, to: string, text: string): Promise<void>;
 }
 
