@@ -11,7 +11,7 @@ import { requestMeta } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { HospitalRegistration } from './hospital-registration.service';
-import { EMAIL_CODES_PER_DAY } from './hospital-registration.service';
+import { EMAIL_CODES_PER_DAY, REGISTRATIONS_PER_HOUR } from './hospital-registration.service';
 
 const BEARER = [{ bearerAuth: [] }];
 
@@ -54,6 +54,10 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
           '`HOSPITAL_NOT_VERIFIED`. A taken e-mail or phone is 409 `EMAIL_TAKEN` / `PHONE_TAKEN`, as for donors. A directory ' +
           'entry already held by a verified account may be claimed: the registration waits like any other and ' +
           'administrators see the other account beside it. A weak password is 400 `WEAK_PASSWORD`. ' +
+          'The mails it sends carry no registrant-typed text in the subject or first line: the name and contact name ' +
+          'are quoted below the code, marked as what the registrant typed. ' +
+          `At most ${REGISTRATIONS_PER_HOUR} registrations per hour from all addresses together (each mails an address ` +
+          'nobody has confirmed yet); past it 429 `RATE_LIMITED` with Retry-After, and nothing is created or mailed. ' +
           `Rate limit: ${HOSPITAL_REGISTRATION_RATE_LIMITS.register.max} per hour per address.`,
         body: registerHospitalSchema,
         response: {
