@@ -659,66 +659,55 @@ export function createBloodRequestsRepository(db: Db) {
     },
 
     /**
-     * Issue #32 item 6: the open requests (pending, verified, in progress) on which this donor
-     * accepted and has not given yet: the ones a voiding changes the accepted count of.
+     * Issue #32 item 6: voids a suspended or erased donor's open matches, on open requests
+     * (pending, verified, in progress), in ONE statement: not answered yet → `declined` (never
+     * asked again; a later YES finds it answered), accepted without a donation → `withdrawn` (out
+     * of the accepted count, the contact hidden). One statement, so an acceptance committed while
+     * it waited for the match row is re-read and withdrawn too (PostgreSQL re-checks the WHERE on
+     * the newest row), and it takes no request lock: no lock-order crossing with a donor's
+     * answer, which locks the request first. Returns each voided match's request and new response.
      */
-    async openAcceptedRequestIdsOf(donorId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: bloodRequestMatches.requestId })
-        .from(bloodRequestMatches)
-        .innerJoin(bloodRequests, eq(bloodRequests.id, bloodRequestMatches.requestId))
-        .where(
-          and(
-            eq(bloodRequestMatches.donorId, donorId),
-            eq(bloodRequestMatches.response, 'accepted'),
-            isNull(bloodRequestMatches.donatedAt),
-            inArray(bloodRequests.status, ['pending', 'verified', 'in_progress']),
-          ),
-        )
-        .orderBy(asc(bloodRequestMatches.requestId));
-      return rows.map((row) => row.id);
+    /**
+     * Issue #32 item 6: the donor's account row, locked first by a voiding, in the order a
+     * donor's answer takes it (findLockedWithMatch), so the two serialise without deadlock.
+     */
+    async lockDonorRow(donorId: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, donorId)).for('update');
     },
 
-    /**
-     * Issue #32 item 6: voids a suspended or erased donor's open matches. Not answered yet, on an
-     * open request: `declined` (never asked again; a later YES finds it answered). Accepted
-     * without a donation, on the open requests `acceptedOn` (locked by the caller): `withdrawn`
-     * (out of the accepted count, the contact hidden). Returns how many of each.
-     */
     async voidOpenMatchesOf(
       donorId: string,
-      acceptedOn: readonly string[],
       at: Date,
-    ): Promise<{ unanswered: number; accepted: number }> {
-      const openRequest = sql`${bloodRequestMatches.requestId} in (select ${bloodRequests.id}
-        from ${bloodRequests} where ${bloodRequests.status} in ('pending', 'verified', 'in_progress'))`;
-      const unanswered = await db
+    ): Promise<{ requestId: string; response: 'declined' | 'withdrawn' }[]> {
+      const rows = await db
         .update(bloodRequestMatches)
-        .set({ response: 'declined', respondedAt: at })
+        .set({
+          response: sql`case when ${bloodRequestMatches.response} is null then 'declined'
+            else 'withdrawn' end`,
+          respondedAt: at,
+        })
         .where(
           and(
             eq(bloodRequestMatches.donorId, donorId),
-            isNull(bloodRequestMatches.response),
-            openRequest,
+            or(
+              isNull(bloodRequestMatches.response),
+              and(
+                eq(bloodRequestMatches.response, 'accepted'),
+                isNull(bloodRequestMatches.donatedAt),
+              ),
+            ),
+            sql`${bloodRequestMatches.requestId} in (select ${bloodRequests.id} from ${bloodRequests}
+              where ${bloodRequests.status} in ('pending', 'verified', 'in_progress'))`,
           ),
         )
-        .returning({ id: bloodRequestMatches.id });
-      const accepted =
-        acceptedOn.length === 0
-          ? []
-          : await db
-              .update(bloodRequestMatches)
-              .set({ response: 'withdrawn', respondedAt: at })
-              .where(
-                and(
-                  eq(bloodRequestMatches.donorId, donorId),
-                  eq(bloodRequestMatches.response, 'accepted'),
-                  isNull(bloodRequestMatches.donatedAt),
-                  inArray(bloodRequestMatches.requestId, [...acceptedOn]),
-                ),
-              )
-              .returning({ id: bloodRequestMatches.id });
-      return { unanswered: unanswered.length, accepted: accepted.length };
+        .returning({
+          requestId: bloodRequestMatches.requestId,
+          response: bloodRequestMatches.response,
+        });
+      return rows.map((row) => ({
+        requestId: row.requestId,
+        response: row.response === 'withdrawn' ? 'withdrawn' : 'declined',
+      }));
     },
 
     /** Open requests made by this account (erasure cancels them). */

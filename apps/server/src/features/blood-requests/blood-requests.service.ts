@@ -437,7 +437,7 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
         // the answer came (web, SMS reply, WhatsApp button): the route's preHandler is not the
         // only door. A suspended (or erased) donor answers nothing.
         const donor = found.donor;
-        if (!donor || donor.deletedAt) throw notFound();
+        if (donor.deletedAt) throw notFound();
         if (donor.status === 'suspended') throw new AppError('FORBIDDEN', SUSPENDED_MESSAGE);
         if (response === 'accepted') assertMayGiveNow(donor, now());
         if (match.response === response) return toMatchedView(row, match);
@@ -622,20 +622,20 @@ export function createBloodRequestsService(deps: BloodRequestsServiceDeps) {
     ): Promise<{ unanswered: number; accepted: number }> {
       const repo = createBloodRequestsRepository(tx);
       const at = new Date(now());
-      // Locked in a fixed order, as a donor's own answer locks its request: the counts told
-      // below cannot race another donor's answer.
-      const requestIds = await repo.openAcceptedRequestIdsOf(donorId);
+      await repo.lockDonorRow(donorId);
+      const changed = await repo.voidOpenMatchesOf(donorId, at);
+      const voided = {
+        unanswered: changed.filter((row) => row.response === 'declined').length,
+        accepted: changed.filter((row) => row.response === 'withdrawn').length,
+      };
+      if (changed.length === 0) return voided;
+      // The requests whose accepted count dropped (read, not locked: see voidOpenMatchesOf).
       const rows: BloodRequestRow[] = [];
-      for (const id of requestIds) {
-        const row = await repo.findById(id, true);
-        if (row && isOpenStatus(row.status)) rows.push(row);
+      for (const { requestId, response } of changed) {
+        if (response !== 'withdrawn') continue;
+        const row = await repo.findById(requestId);
+        if (row) rows.push(row);
       }
-      const voided = await repo.voidOpenMatchesOf(
-        donorId,
-        rows.map((row) => row.id),
-        at,
-      );
-      if (voided.unanswered + voided.accepted === 0) return voided;
       const counts = await repo.matchCountsFor(rows.map((row) => row.id));
       const told: { userId: string; input: NotifyInput }[] = [];
       for (const row of rows) {

@@ -303,11 +303,14 @@ const lockedWithMatchStatement = prebuilt((db) => ({
         eq(bloodRequestMatches.donorId, ph('donorId')),
       ),
     )
-    .leftJoin(users, eq(users.id, ph('donorId')))
+    // The donor's row is locked too (issue #32 item 6): a suspension or erasure that locked it
+    // first is waited for and its new status read; one that comes after waits for this answer
+    // and then voids it. Either way no acceptance of a suspended donor stays.
+    .innerJoin(users, eq(users.id, ph('donorId')))
     .leftJoin(questionnaires, eq(questionnaires.userId, users.id))
     .where(eq(bloodRequests.id, ph('requestId')))
     .limit(1)
-    .for('update', { of: bloodRequests }),
+    .for('update', { of: [bloodRequests, users] }),
 }));
 
 /**
@@ -325,9 +328,9 @@ export interface DonorSelectionFacts {
 }
 
 /**
- * The request, locked (FOR UPDATE), with `donorId`'s match on it (null: not asked) and the
- * donor's selection facts (null: no such account) in one statement: a donor's answer reads them
- * all first.
+ * The request and the donor's account, locked (FOR UPDATE), with `donorId`'s match on the
+ * request (null: not asked) and the donor's selection facts, in one statement: a donor's answer
+ * reads them all first. Undefined when either is missing.
  */
 export async function findLockedWithMatch(
   db: Db,
@@ -337,14 +340,14 @@ export async function findLockedWithMatch(
   | {
       request: BloodRequestRow;
       match: BloodRequestMatchRow | null;
-      donor: DonorSelectionFacts | null;
+      donor: DonorSelectionFacts;
     }
   | undefined
 > {
   const [found] = (await lockedWithMatchStatement(db, { requestId, donorId })) as {
     request: BloodRequestRow;
     match: BloodRequestMatchRow | null;
-    donor: Omit<DonorSelectionFacts, 'questionnaire'> | null;
+    donor: Omit<DonorSelectionFacts, 'questionnaire'>;
     answers: QuestionnaireAnswers | string | null;
     onHold: boolean | null;
   }[];
@@ -353,19 +356,17 @@ export async function findLockedWithMatch(
   return {
     request,
     match,
-    donor: donor
-      ? {
-          ...donor,
-          questionnaire: answers
-            ? {
-                answers: (typeof answers === 'string'
-                  ? JSON.parse(answers)
-                  : answers) as QuestionnaireAnswers,
-                onHold: Boolean(onHold),
-              }
-            : null,
-        }
-      : null,
+    donor: {
+      ...donor,
+      questionnaire: answers
+        ? {
+            answers: (typeof answers === 'string'
+              ? JSON.parse(answers)
+              : answers) as QuestionnaireAnswers,
+            onHold: Boolean(onHold),
+          }
+        : null,
+    },
   };
 }
 
