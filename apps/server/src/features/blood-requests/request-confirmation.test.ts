@@ -275,7 +275,10 @@ describe("a guest's request confirmed by a code sent to its contact phone", () =
     expect(sms.sent).toHaveLength(0);
     // The verifiers see that the contact phone was not confirmed (issue #32 item 9).
     expect(request.contactPhoneConfirmed).toBe(false);
-    const [stored] = await db().select().from(bloodRequests).where(eq(bloodRequests.id, request.id));
+    const [stored] = await db()
+      .select()
+      .from(bloodRequests)
+      .where(eq(bloodRequests.id, request.id));
     expect(stored!.contactPhoneConfirmed).toBe(false);
     const admin = await signIn(subject.app, db(), { role: 'admin' });
     const view = await subject.app.inject({
@@ -352,7 +355,10 @@ describe("a guest's request confirmed by a code sent to its contact phone", () =
     // Confirmed with it, the request goes to review marked confirmed.
     const ok = await confirm(request.trackingCode, message!.code);
     expect(ok.statusCode, ok.body).toBe(200);
-    const [stored] = await db().select().from(bloodRequests).where(eq(bloodRequests.id, request.id));
+    const [stored] = await db()
+      .select()
+      .from(bloodRequests)
+      .where(eq(bloodRequests.id, request.id));
     expect(stored).toMatchObject({ status: 'pending', contactPhoneConfirmed: true });
   });
 

@@ -110,10 +110,7 @@ const requesterRows = () =>
     .from(notificationDeliveries)
     // The outbox's: codes and answers are recorded too (kind `code`/`answer`, #32 item 11).
     .where(
-      and(
-        isNull(notificationDeliveries.notificationId),
-        eq(notificationDeliveries.kind, 'outbox'),
-      ),
+      and(isNull(notificationDeliveries.notificationId), eq(notificationDeliveries.kind, 'outbox')),
     )
     .orderBy(notificationDeliveries.createdAt);
 

@@ -146,7 +146,10 @@ describe('referrals (referralSystem)', () => {
       expect(res.statusCode, res.body).toBe(201);
     }
     const set = (kind: string, values: Partial<typeof users.$inferInsert>) =>
-      t.db.update(users).set(values).where(eq(users.email, `${kind}@example.org`));
+      t.db
+        .update(users)
+        .set(values)
+        .where(eq(users.email, `${kind}@example.org`));
     await set('rejected', { status: 'rejected' });
     await set('suspended', { status: 'suspended' });
     // An account erased after its approval.
