@@ -6,7 +6,7 @@ import { pdfText } from './support/pdf';
 
 /**
  * Issue #15 in the browser: a donor registers, answers the health questions, reads an article
- * and downloads a certificate entirely in Hindi, and again in Tamil. Every label is looked up
+ * and downloads a certificate entirely in Hindi, again in Tamil, and in English beside them. Every label is looked up
  * from the app's own translation files by its English text, so the journey reads what a Hindi
  * or Tamil speaker reads, not English.
  */
@@ -53,6 +53,12 @@ const pattern = (text: string) =>
   );
 
 const JOURNEYS = [
+  {
+    lang: 'en',
+    fullName: 'Rajesh Kumar',
+    articleTitle: 'Who can donate blood in India',
+    articleLang: 'en',
+  },
   {
     lang: 'hi',
     fullName: 'राजेश कुमार',
@@ -111,6 +117,14 @@ for (const journey of JOURNEYS) {
       .getByRole('radiogroup', { name: t('onboarding', 'Are you feeling well today?') })
       .getByRole('radio', { name: yes, exact: true })
       .check();
+    // Issue #32 item 5: the whole questionnaire, new questions included, on a phone and a desk.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({
+        path: test.info().outputPath(`questionnaire-${lang}-${width}.png`),
+        fullPage: true,
+      });
+    }
     await page.getByRole('button', { name: t('onboarding', 'Save and continue') }).click();
     await page.getByRole('button', { name: t('onboarding', 'Submit for review') }).click();
     await expect(
