@@ -111,7 +111,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
           'an image is decoded and encoded again in its own format (turned upright by its EXIF orientation, at most ' +
           `${RENDER_LIMITS.maxImageSide} pixels a side, with no metadata such as EXIF/GPS and nothing after the image). ` +
           'A file that cannot be drawn (no pages, more pages, a picture over ' +
-          `${RENDER_LIMITS.maxImagePixels / 1_000_000} megapixels, too slow to draw) is 415. \`size\` and the ` +
+          `${RENDER_LIMITS.maxImagePixels / 1_000_000} megapixels, too slow to draw) is 415. A 415 about the content ` +
+          'says why in `details.reason` (`active`, `unparsable`, `encrypted`, `too_many_pages` with `maxPages`, ' +
+          "`too_large`, `timeout`), so the app can say what to do in the reader's language. `size` and the " +
           'download are those of the new file (decision 012). ' +
           `More than ${MAX_MB} MB is 413 \`PAYLOAD_TOO_LARGE\`; an empty file is 400. The bytes are stored in ` +
           'PostgreSQL (256 KiB chunks; the original name is kept, cleaned, only to name the download) in the same ' +

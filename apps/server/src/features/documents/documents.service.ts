@@ -98,7 +98,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const mimeType = sniffMimeType(upload.bytes);
       if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_FILE_MESSAGE);
       if (findActiveContent(upload.bytes)) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', ACTIVE_CONTENT_MESSAGE);
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', ACTIVE_CONTENT_MESSAGE, { reason: 'active' });
       }
       // A PDF is parsed, object streams and all: a byte pattern misses compressed or escaped names.
       if (mimeType === 'application/pdf') {
@@ -108,7 +108,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
             { userId: caller.id, reason: verdict.reason, detail: verdict.detail },
             'refused a PDF upload',
           );
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', PDF_MESSAGES[verdict.reason]);
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', PDF_MESSAGES[verdict.reason], {
+            reason: verdict.reason,
+          });
         }
       }
       // Only a fresh file drawn from what the upload shows is kept (decision 012): whatever a
@@ -127,7 +129,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           mimeType === 'application/pdf' && rendered.reason === 'unparsable'
             ? PDF_MESSAGES.unparsable
             : RENDER_MESSAGES[rendered.reason];
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+        // The reason lets the app say what to do in the donor's language (`details.reason`).
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, {
+          reason: rendered.reason,
+          ...(rendered.reason === 'too_many_pages' ? { maxPages: RENDER_LIMITS.maxPages } : {}),
+        });
       }
       const stored = rendered.bytes;
       const idProofRequired = (await deps.flags.getFlags()).documentUpload;

@@ -190,6 +190,7 @@ describe('POST /api/v1/documents', () => {
       expect(res.json().error).toEqual({
         code: 'UNSUPPORTED_MEDIA_TYPE',
         message: PDF_MESSAGES.active,
+        details: { reason: 'active' },
       });
     }
     const unreadable = await uploadDocument(subject.app, donor.headers, 'id_proof', {
@@ -674,15 +675,20 @@ describe('uploads are drawn again into a fresh file (#32 item 16, decision 012)'
       '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
         '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
     );
-    const cases: [Buffer, string][] = [
-      [Buffer.from(await many.save()), RENDER_MESSAGES.too_many_pages],
-      [huge, RENDER_MESSAGES.too_large],
-      [noPage, PDF_MESSAGES.unparsable],
+    // The reason travels in `details`, so the app says what to do in the reader's language.
+    const cases: [Buffer, string, object][] = [
+      [
+        Buffer.from(await many.save()),
+        RENDER_MESSAGES.too_many_pages,
+        { reason: 'too_many_pages', maxPages: 10 },
+      ],
+      [huge, RENDER_MESSAGES.too_large, { reason: 'too_large' }],
+      [noPage, PDF_MESSAGES.unparsable, { reason: 'unparsable' }],
     ];
-    for (const [data, message] of cases) {
+    for (const [data, message, details] of cases) {
       const res = await uploadDocument(subject.app, donor.headers, 'id_proof', { data });
       expect(res.statusCode, res.body).toBe(415);
-      expect(res.json().error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message });
+      expect(res.json().error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message, details });
     }
     expect(RENDER_MESSAGES.too_many_pages).toContain('at most 10 pages');
     expect(await db().select().from(documents)).toHaveLength(0);

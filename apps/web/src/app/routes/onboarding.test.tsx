@@ -195,6 +195,23 @@ describe('onboarding documents', () => {
     expect(api.callsTo('POST /documents')).toHaveLength(1);
   });
 
+  it('says what to do when the server could not draw the file again, by its reason (#32 item 16)', async () => {
+    const { user } = await renderOnboarding({
+      server: {
+        'POST /documents': fail(415, 'UNSUPPORTED_MEDIA_TYPE', {
+          details: { reason: 'too_many_pages', maxPages: 10 },
+        }),
+      },
+    });
+    await user.upload(
+      screen.getByLabelText('Upload ID proof'),
+      new File(['%PDF-1.7 twelve pages'], 'id.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A document may have at most 10 pages. Upload only the pages that are needed.',
+    );
+  });
+
   it('says so when the server finds the file too large (413)', async () => {
     const { user } = await renderOnboarding({
       server: { 'POST /documents': fail(413, 'PAYLOAD_TOO_LARGE') },

@@ -32,6 +32,17 @@ function StateIcon({ state }: { state: DocumentState }) {
   return null;
 }
 
+/** The `details.reason` values of a refused upload's content (documents.service.ts). */
+const UPLOAD_REFUSAL_REASONS = [
+  'active',
+  'unparsable',
+  'encrypted',
+  'too_many_pages',
+  'too_large',
+  'timeout',
+] as const;
+type UploadRefusalReason = (typeof UPLOAD_REFUSAL_REASONS)[number];
+
 /** A server refusal of an upload, in the words of the onboarding screen. */
 function useUploadErrorText() {
   const { t } = useTranslation('onboarding');
@@ -39,7 +50,17 @@ function useUploadErrorText() {
   return (error: unknown): string => {
     if (isApiError(error)) {
       if (error.code === 'PAYLOAD_TOO_LARGE') return t('documents.errors.serverTooLarge');
-      if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return t('documents.errors.serverType');
+      if (error.code === 'UNSUPPORTED_MEDIA_TYPE') {
+        // What was wrong with the content and what to do (issue #32 item 16), when the server says.
+        const details = error.details as { reason?: unknown; maxPages?: unknown } | null;
+        const reason = typeof details?.reason === 'string' ? details.reason : '';
+        if ((UPLOAD_REFUSAL_REASONS as readonly string[]).includes(reason)) {
+          return t(`documents.errors.reasons.${reason as UploadRefusalReason}`, {
+            max: typeof details?.maxPages === 'number' ? details.maxPages : 10,
+          });
+        }
+        return t('documents.errors.serverType');
+      }
       if (error.code === 'CONFLICT') return t('documents.errors.verified');
     }
     return errorMessage(error);
