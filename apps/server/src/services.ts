@@ -125,6 +125,7 @@ import { isAppError } from './lib/app-error';
 import { createSessions, type Sessions } from './lib/sessions';
 import type { PhoneCodeSender } from './lib/sms/phone-code-sender';
 import { createSmsPhoneCodeSender } from './features/notifications/channels/sms-phone-code-sender';
+import { createWhatsAppPhoneCodeSender } from './features/notifications/channels/whatsapp-phone-code-sender';
 import { createPhoneCodes } from './lib/sms/phone-codes';
 import { createAccessTokens, type AccessTokens } from './lib/tokens';
 import { createUploadStore, type UploadStore, type WriteChunk } from './lib/uploads';
@@ -308,13 +309,16 @@ export function createServices(
   const phoneCodes = createPhoneCodes({
     counters,
     budgets: directBudgets,
-    // Tests may pass their own sender (or null: none); else SMS over SMPP when configured.
+    // Tests may pass their own sender (or null: none); else SMS over SMPP when configured,
+    // else WhatsApp's authentication template (issue #32 item 7 follow-up).
     sender:
       options.phoneCodeSender !== undefined
         ? options.phoneCodeSender
         : sms
           ? createSmsPhoneCodeSender(sms)
-          : null,
+          : whatsapp
+            ? createWhatsAppPhoneCodeSender(whatsapp)
+            : null,
     config,
     logger,
     now,

@@ -211,6 +211,7 @@ describe('loadConfig', () => {
       apiUrl: 'https://graph.facebook.com',
       apiVersion: 'v21.0',
       alertTemplate: 'blood_request_alert',
+      codeTemplate: 'phone_code',
     });
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ sms: null, whatsapp: null });
     const problems = problemsOf({
@@ -218,8 +219,10 @@ describe('loadConfig', () => {
       SMS_SMPP_URL: 'http://smsc.example.in',
       SMS_DLT_TEMPLATE_IDS: 'donor_alert',
       SMS_SENDER_ID: 'TOO-LONG-HEADER',
+      WHATSAPP_CODE_TEMPLATE: 'Phone Code',
     });
     expect(problems.join('\n')).toMatch(/SMS_SMPP_URL/);
+    expect(problems.join('\n')).toMatch(/WHATSAPP_CODE_TEMPLATE/);
     expect(problems.join('\n')).toMatch(/SMS_DLT_TEMPLATE_IDS/);
     expect(problems.join('\n')).toMatch(/SMS_SENDER_ID/);
   });

@@ -151,6 +151,8 @@ export interface WhatsAppConfig {
   requestReceivedTemplate: string;
   /** A donor accepted a guest's request (body {{1}} tracking code, {{2}} tracking link). */
   donorComingTemplate: string;
+  /** One-time codes when SMS is not configured: an AUTHENTICATION template (copy-code button). */
+  codeTemplate: string;
 }
 
 export interface SmsConfig {
@@ -292,6 +294,12 @@ const envSchema = z.object({
       .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name'),
   ),
   WHATSAPP_DONOR_COMING_TEMPLATE: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name'),
+  ),
+  WHATSAPP_CODE_TEMPLATE: opt(
     z
       .string()
       .trim()
@@ -487,6 +495,7 @@ export function loadConfig(
               vars.WHATSAPP_REQUEST_RECEIVED_TEMPLATE ?? 'blood_request_received',
             donorComingTemplate:
               vars.WHATSAPP_DONOR_COMING_TEMPLATE ?? 'blood_request_donor_coming',
+            codeTemplate: vars.WHATSAPP_CODE_TEMPLATE ?? 'phone_code',
           }
         : null,
   });

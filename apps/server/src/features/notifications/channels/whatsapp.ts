@@ -24,6 +24,11 @@ export interface WhatsAppChannelDeps {
 export type WhatsAppChannel = Channel & {
   /** A free-form text (answers to replies, inside WhatsApp's 24-hour service window). */
   sendText(to: string, text: string): Promise<string>;
+  /**
+   * A one-time code as the approved AUTHENTICATION template `codeTemplate` (copy-code button)
+   * in `language`; resolves with the message id once the API took it, rejects otherwise.
+   */
+  sendCode(to: string, code: string, language: string | null): Promise<string>;
   /** Whether `signature` (X-Hub-Signature-256) is the app secret's HMAC of `rawBody`. */
   verifySignature(rawBody: Buffer, signature: string | undefined): boolean;
 };
@@ -240,6 +245,30 @@ export function createWhatsAppChannel(deps: WhatsAppChannelDeps): WhatsAppChanne
         to: waNumber(to),
         type: 'text',
         text: { body, preview_url: false },
+      });
+    },
+
+    async sendCode(to, code, language) {
+      // Meta's authentication template: the code is the body's {{1}} and the copy-code
+      // button's (a URL button, index 0) parameter.
+      return post({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: waNumber(to),
+        type: 'template',
+        template: {
+          name: config.codeTemplate,
+          language: { code: mailLanguage(language) },
+          components: [
+            { type: 'body', parameters: [{ type: 'text', text: code }] },
+            {
+              type: 'button',
+              sub_type: 'url',
+              index: '0',
+              parameters: [{ type: 'text', text: code }],
+            },
+          ],
+        },
       });
     },
 
