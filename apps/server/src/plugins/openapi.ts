@@ -356,8 +356,9 @@ Beyond the documented environment variables the server reads:
   0x1400 (entity) and 0x1401 (template); replies YES/NO/STOP arrive as deliver_sm on the same link.
 - \`WHATSAPP_API_URL\`, \`WHATSAPP_API_VERSION\`, \`WHATSAPP_TOKEN\`, \`WHATSAPP_PHONE_NUMBER_ID\`,
   \`WHATSAPP_APP_SECRET\`, \`WHATSAPP_VERIFY_TOKEN\`, \`WHATSAPP_ALERT_TEMPLATE\`,
-  \`WHATSAPP_REQUEST_RECEIVED_TEMPLATE\`, \`WHATSAPP_DONOR_COMING_TEMPLATE\`: the WhatsApp Business Cloud API
-  and its signed webhook (\`/api/v1/webhooks/whatsapp\`).
+  \`WHATSAPP_REQUEST_RECEIVED_TEMPLATE\`, \`WHATSAPP_DONOR_COMING_TEMPLATE\`, \`WHATSAPP_CODE_TEMPLATE\`: the WhatsApp
+  Business Cloud API and its signed webhook (\`/api/v1/webhooks/whatsapp\`); one-time phone codes go by WhatsApp's
+  authentication template when SMS is not configured.
 - \`SUPPORT_EMAIL\`: the address shown to users (default \`${DEFAULT_SUPPORT_EMAIL}\`).
 - \`WEB_DIST_DIR\`: the built web app to serve (default \`<repository>/apps/web/dist\`).
 - \`TRUST_PROXY\`: behind reverse proxies, which of them to believe, so client addresses and HTTPS (for

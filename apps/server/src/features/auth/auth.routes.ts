@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           'recorded with the version of the privacy notice and terms. Donors must be 18 to 65 years old. The phone is ' +
           'stored in E.164, so `09876543210` and `+91 98765 43210` are the same number. `language` (any supported interface language: en, es, fr, de, hi, ar, zh, pt, ru, ja, bn, mr, te, ta; ' +
           'default en) is stored; e-mails and SMS are written in en, es, hi, bn, mr, te and ta, any other language gets English. The phone ' +
-          'must be a mobile (donors receive SMS): a landline is 400. With the `phoneVerification` flag on and an SMS provider configured, a 6-digit code is sent to it and the reply adds `phoneVerification: {phone, expiresAt}`: the phone counts as verified (`user.phoneVerifiedAt`) only once `POST /users/{id}/phone/verify` confirms the code. ' +
+          'must be a mobile (donors receive SMS): a landline is 400. With the `phoneVerification` flag on and SMS (else WhatsApp) configured, a 6-digit code is sent to it and the reply adds `phoneVerification: {phone, expiresAt}`: the phone counts as verified (`user.phoneVerifiedAt`) only once `POST /users/{id}/phone/verify` confirms the code. ' +
           '**Idempotent** by `X-Request-ID`: a retry with the same id and body returns the first ' +
           'account (header `Idempotent-Replayed: true`), signed in with **new** tokens, and creates no second account: ' +
           "tokens are never stored, so the retry must still carry the account's current password (else 409 " +
@@ -123,11 +123,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Sign in with a code sent by e-mail or SMS',
         description:
           '`{email}` mails a 6-digit code valid 10 minutes and answers `{sent: true}`, also for addresses with no ' +
-          'account. `{phone}` (a 10-digit Indian mobile, with or without +91/0) sends the code by SMS instead, and ' +
+          'account. `{phone}` (a 10-digit Indian mobile, with or without +91/0) sends the code by SMS instead (by WhatsApp when SMS is not configured), and ' +
           'answers `{sent: true}` the same way whether or not the number belongs to an account; the code goes out ' +
           'only to an account whose phone was verified by a code (at registration with `phoneVerification` on, or a ' +
-          'phone change): an unverified number may have been typed by someone who does not own it. With no SMS ' +
-          'provider configured `{phone}` is 409 `SMS_UNAVAILABLE` (before anything is counted). `{phone, code}` ' +
+          'phone change): an unverified number may have been typed by someone who does not own it. With neither SMS ' +
+          'nor WhatsApp configured `{phone}` is 409 `SMS_UNAVAILABLE` (before anything is counted). `{phone, code}` ' +
           `signs in like \`{email, code}\`. Send exactly one of \`email\` and \`phone\` (400 otherwise). At most ` +
           `${DAILY_LIMITS.loginCodesByPhone} sign-in codes per phone number per day, and ${DAILY_LIMITS.loginCodesByPhonePerAddress} per client address and number, in the database; a number's sign-in ` +
           "codes have their own budget: asking for them never spends the codes of a request's confirmation or a phone " +

@@ -80,9 +80,9 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           '**Contact phone**: an Indian mobile, or a landline with its STD code (`040-2345 6789`), stored E.164 ' +
           '(`+914023456789`). `language`: any supported interface language; messages are in en, es, hi, bn, mr, te or ta, others ' +
           'get English. ' +
-          '**Confirmation by SMS code** (issue #16), only while the `phoneVerification` flag is on and an SMS ' +
-          'provider is configured: a guest’s request (or a signed-in requester’s whose own phone is not verified) ' +
-          'starts `unconfirmed` and a 6-digit code valid 10 minutes goes by SMS to `contactPhone`, which must then be ' +
+          '**Confirmation by phone code** (issue #16), only while the `phoneVerification` flag is on and SMS or ' +
+          'WhatsApp is configured: a guest’s request (or a signed-in requester’s whose own phone is not verified) ' +
+          'starts `unconfirmed` and a 6-digit code valid 10 minutes goes by SMS (by WhatsApp when SMS is not configured) to `contactPhone`, which must then be ' +
           'a mobile (a landline is 400 on `body.contactPhone`). Until `POST /track/{trackingCode}/confirm` gets the code ' +
           'it is in no list but its owner’s, nobody is told, and it expires ' +
           `${BLOOD_REQUEST_LIMITS.confirmationWindowMinutes} minutes after it was made; once confirmed it is \`pending\` ` +
@@ -180,8 +180,8 @@ export const bloodRequestsRoutes: FastifyPluginAsyncZod<BloodRequestsRoutesOptio
           `expiry). At most ${BLOOD_REQUEST_LIMITS.confirmationCodesMax} codes per request (the first included), and ` +
           `${DAILY_LIMITS.phoneCodesPerPurpose.request_confirmation} confirmation codes per phone number per day (India time, in the database; sign-in and ` +
           'phone-change codes to the same number do not count), then ' +
-          '429 with Retry-After. 409 `CONFLICT` when the request is not `unconfirmed`; 409 `SMS_UNAVAILABLE` with no ' +
-          'SMS provider configured.',
+          '429 with Retry-After. 409 `CONFLICT` when the request is not `unconfirmed`; 409 `SMS_UNAVAILABLE` with neither ' +
+          'SMS nor WhatsApp configured.',
         params: trackingCodeParamsSchema,
         response: {
           200: successEnvelope(trackingSchema),

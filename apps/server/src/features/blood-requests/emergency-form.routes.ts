@@ -225,7 +225,7 @@ export async function emergencyFormRoutes(
         description:
           'The no-JavaScript emergency form: the same guest request as POST /api/v1/blood-requests, then 303 to ' +
           "its tracking page. Accepted only from this site's own pages (issue #32 item 8: each request sends a code " +
-          'by SMS, so another website must not make its visitors send requests): `Sec-Fetch-Site: same-origin` ' +
+          'by SMS or WhatsApp, so another website must not make its visitors send requests): `Sec-Fetch-Site: same-origin` ' +
           "when the browser sends that header, else `Origin` equal to PUBLIC_URL's origin, else a `Referer` on " +
           "it; otherwise 403 with a page in the form's language, before anything is made or counted. The " +
           "browser's own headers were chosen over a one-time form token: another site's page cannot set them, " +

@@ -47,7 +47,7 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
           '`{name, licenceNumber, facilityId, contactName, email, phone, password, language?}`. `facilityId` is the ' +
           'blood bank directory entry the centre is, chosen from `GET /api/v1/public/facilities/search?q=` (an unknown one is 400 on ' +
           '`body.facilityId`); `licenceNumber` the blood bank licence (Drugs and Cosmetics Rules, Form 28-C) as printed; ' +
-          '`contactName` the person answering for it; `phone` a mobile (it is confirmed by SMS). Creates the hospital ' +
+          '`contactName` the person answering for it; `phone` a mobile (it is confirmed by a code by SMS, or by WhatsApp when SMS is not configured). Creates the hospital ' +
           '(`verificationStatus: "pending"`, `registeredVia: "self"`) and its account (role `hospital`), signs it in, ' +
           'and mails a 6-digit code to confirm the e-mail address. Until an administrator verifies it, the account can ' +
           'sign in, read its own account and registration and confirm its e-mail and phone; every other call is 403 ' +
@@ -162,10 +162,10 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
         config: { ...ownConfig, rateLimit: HOSPITAL_REGISTRATION_RATE_LIMITS.codes },
         schema: {
           tags: ['hospitals'],
-          summary: 'Send a phone confirmation code by SMS (hospital)',
+          summary: 'Send a phone confirmation code by SMS or WhatsApp (hospital)',
           description:
-            `${OWN_FLAG_NOTE} Sends a 6-digit code by SMS to the account's mobile (the donors' phone verification). ` +
-            'With no SMS provider configured: 409 `SMS_UNAVAILABLE`, and the phone stays unconfirmed (administrators ' +
+            `${OWN_FLAG_NOTE} Sends a 6-digit code by SMS to the account's mobile (the donors' phone verification); with no SMS provider but WhatsApp configured, as WhatsApp's authentication template. ` +
+            'With neither configured: 409 `SMS_UNAVAILABLE`, and the phone stays unconfirmed (administrators ' +
             `see it). At most 10 codes a day per phone number, every purpose together (429). 409 \`CONFLICT\` when already confirmed.`,
           security: BEARER,
           response: {
@@ -186,9 +186,9 @@ export const hospitalRegistrationRoutes: FastifyPluginAsyncZod<
         config: { ...ownConfig, rateLimit: HOSPITAL_REGISTRATION_RATE_LIMITS.codes },
         schema: {
           tags: ['hospitals'],
-          summary: 'Confirm the phone with its SMS code (hospital)',
+          summary: 'Confirm the phone with its code (hospital)',
           description:
-            `${OWN_FLAG_NOTE} \`{code}\`: the code sent by SMS. A wrong, expired or used one is 400 ` +
+            `${OWN_FLAG_NOTE} \`{code}\`: the code sent by SMS or WhatsApp. A wrong, expired or used one is 400 ` +
             '`INVALID_PHONE_CODE` on `body.code`.',
           security: BEARER,
           body: confirmRegistrationCodeSchema,

@@ -72,12 +72,12 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
           '`PUT /users/{id}/availability`: it lapses 90 days later. The blood type is checked when a donor is approved, ' +
           'so a donor can change it only while `pending`: after that it is 409 `BLOOD_TYPE_LOCKED` (an administrator ' +
           'can still correct it). Changes are recorded in the activity log (field names only).\n\n' +
-          '**A new `phone` is not applied at once**: a 6-digit code valid 10 minutes is sent by SMS to the new number, ' +
+          '**A new `phone` is not applied at once**: a 6-digit code valid 10 minutes is sent by SMS (by WhatsApp when SMS is not configured) to the new number, ' +
           'the reply carries `phoneChange: {phone, expiresAt}` (and `user.phone` is still the old number), and ' +
           '`POST /users/{id}/phone/confirm {code}` applies it. A new request voids the earlier code. The reply is the ' +
           'same whether or not the number belongs to another account (the code is only sent to a free number), so this ' +
           `is no "is this number registered?" oracle; at most ${DAILY_LIMITS.phoneChanges} phone changes per account ` +
-          'per day (India time), then 429 with Retry-After. With no SMS provider configured, a phone change is 409 ' +
+          'per day (India time), then 429 with Retry-After. With neither SMS nor WhatsApp configured, a phone change is 409 ' +
           '`SMS_UNAVAILABLE` and nothing in the body is applied.',
         security: BEARER,
         params: userIdParamsSchema,
@@ -107,14 +107,14 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         tags: ['users'],
         summary: "Send a code to verify the account's phone number",
         description:
-          "The user themself. Sends a 6-digit code valid 10 minutes by SMS to the account's phone and answers " +
+          "The user themself. Sends a 6-digit code valid 10 minutes by SMS (when SMS is not configured, by WhatsApp as the authentication template `WHATSAPP_CODE_TEMPLATE`) to the account's phone and answers " +
           '`{phone, expiresAt}`; a new code voids the earlier one. Registration already sends one when the ' +
           '`phoneVerification` flag is on; this is the "send it again". Until the phone is verified ' +
           '(`user.phoneVerifiedAt`), it cannot be used to sign in by code (`POST /auth/login-otp {phone}`), receives no ' +
           'SMS or WhatsApp alerts, and does not spare its owner the confirmation of a blood request. At most ' +
           `${DAILY_LIMITS.phoneVerifications} per account and ${DAILY_LIMITS.phoneCodesPerPurpose.account_phone} verification or phone-change codes per ` +
           'phone number per day (India time, counted in the database; codes for other purposes, such as sign-in, do not count), then 429 with Retry-After. 409 `CONFLICT` when the phone is ' +
-          'already verified or there is none; 409 `SMS_UNAVAILABLE` with no SMS provider configured.',
+          'already verified or there is none; 409 `SMS_UNAVAILABLE` with neither SMS nor WhatsApp configured.',
         security: BEARER,
         params: userIdParamsSchema,
         response: {
