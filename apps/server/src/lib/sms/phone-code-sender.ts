@@ -2,9 +2,10 @@ import { OTP_TTL_MINUTES, type MessageLanguage } from '@bdms/shared';
 import { mailLanguage } from '../../features/notifications/mail/templates';
 
 /**
- * What a phone channel (SMS over SMPP, WhatsApp: a later issue) must do to deliver a one-time
- * code. The services get one through `createServices({ phoneCodeSender })`; with none, flows
- * that need a code on a phone refuse with 409 SMS_UNAVAILABLE instead of pretending.
+ * What a phone channel (SMS over SMPP; else WhatsApp's authentication template when SMS is not
+ * configured) must do to deliver a one-time code. The services get one through
+ * `createServices({ phoneCodeSender })`; with none, flows that need a code on a phone refuse
+ * with 409 SMS_UNAVAILABLE instead of pretending.
  */
 export interface PhoneCodeSender {
   /** Hands the message to the provider; rejects when it could not be handed over. */
