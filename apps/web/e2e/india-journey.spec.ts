@@ -94,7 +94,7 @@ for (const journey of JOURNEYS) {
     await page.getByLabel(t('auth', 'Password'), { exact: true }).fill(donor.password);
     await page.getByRole('radio', { name: 'O-' }).check();
     await page.getByLabel(t('auth', 'Date of birth')).fill(donor.dateOfBirth);
-    await page.getByRole('radio', { name: t('auth', 'Male') }).check();
+    await page.getByRole('radio', { name: t('auth', 'Male'), exact: true }).check();
     await page.getByLabel(t('auth', 'City or town')).fill(donor.city);
     await page
       .getByLabel(t('auth', 'State or union territory'))
