@@ -46,6 +46,24 @@ describe('rerenderPdf', () => {
     expect((await rerenderPdf(plainPdf())).ok).toBe(true);
   });
 
+  it('refuses at once, as busy, a PDF that would wait behind more than maxWaiting others', async () => {
+    const stuck = new URL('../../test/stuck-worker.js', import.meta.url);
+    const limits = { ...RENDER_LIMITS, timeoutMs: 200, maxWaiting: 1 };
+    // Two renders hold both renderers; a third waits; the fourth is refused without waiting.
+    const held = [1, 2, 3].map(() => rerenderPdf(plainPdf(), limits, stuck));
+    const started = Date.now();
+    expect(await rerenderPdf(plainPdf(), limits, stuck)).toMatchObject({
+      ok: false,
+      reason: 'busy',
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    for (const result of await Promise.all(held)) {
+      expect(result).toMatchObject({ ok: false, reason: 'timeout' });
+    }
+    // Once the queue has drained, documents are drawn again.
+    expect((await rerenderPdf(plainPdf())).ok).toBe(true);
+  });
+
   it('refuses what pdf.js cannot open, and more pages than allowed', async () => {
     expect(await rerenderPdf(Buffer.from('%PDF-1.7\nnothing here'))).toMatchObject({
       ok: false,

@@ -25,6 +25,13 @@ export const RENDER_LIMITS = {
   /** The whole document, every page included. */
   timeoutMs: 15_000,
   jpegQuality: 80,
+  /**
+   * PDFs waiting for a free renderer beyond the MAX_PDF_RENDERS drawing: the next one is refused
+   * at once as `busy` (the uploader is asked to try again shortly), so a burst of uploads cannot
+   * hold unbounded memory and minutes of CPU in a queue. Eight is four rounds of two renders at
+   * a few seconds each: a real uploader waits at most about half a minute.
+   */
+  maxWaiting: 8,
 } as const;
 
 export type RenderLimits = Record<keyof typeof RENDER_LIMITS, number>;
@@ -35,7 +42,7 @@ export type RenderResult =
   | { ok: true; bytes: Buffer }
   | {
       ok: false;
-      reason: 'unparsable' | 'encrypted' | 'too_many_pages' | 'too_large' | 'timeout';
+      reason: 'unparsable' | 'encrypted' | 'too_many_pages' | 'too_large' | 'timeout' | 'busy';
       detail: string;
     };
 
@@ -116,6 +123,9 @@ export async function rerenderPdf(
   /** Another worker script, for tests of a worker that never answers. */
   workerUrl: URL = WORKER_URL,
 ): Promise<RenderResult> {
+  if (running >= MAX_PDF_RENDERS && waiting.length >= limits.maxWaiting) {
+    return { ok: false, reason: 'busy', detail: `${waiting.length} documents already waiting` };
+  }
   await takeSlot();
   const worker = takeWorker(workerUrl);
   let healthy = false;

@@ -114,7 +114,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
           `${RENDER_LIMITS.maxImagePixels / 1_000_000} megapixels, too slow to draw) is 415. A 415 about the content ` +
           'says why in `details.reason` (`active`, `unparsable`, `encrypted`, `too_many_pages` with `maxPages`, ' +
           "`too_large`, `timeout`), so the app can say what to do in the reader's language. `size` and the " +
-          'download are those of the new file (decision 012). ' +
+          'download are those of the new file (decision 012). Two PDFs are drawn at once and at most ' +
+          `${RENDER_LIMITS.maxWaiting} wait; one more is 503 \`SERVICE_UNAVAILABLE\` with \`Retry-After: 30\`, keeping nothing. ` +
           `More than ${MAX_MB} MB is 413 \`PAYLOAD_TOO_LARGE\`; an empty file is 400. The bytes are stored in ` +
           'PostgreSQL (256 KiB chunks; the original name is kept, cleaned, only to name the download) in the same ' +
           'transaction as the row: a failed upload leaves neither (a full database disk is 507 `INSUFFICIENT_STORAGE`). ' +
@@ -125,7 +126,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         consumes: ['multipart/form-data'],
         response: {
           201: successEnvelope(documentResultSchema),
-          ...errorResponses(400, 401, 403, 409, 413, 415, 500, 507),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 500, 503, 507),
         },
       },
     },

@@ -42,6 +42,7 @@ export const RENDER_MESSAGES: Record<Exclude<RenderResult, { ok: true }>['reason
   too_many_pages: `A document may have at most ${RENDER_LIMITS.maxPages} pages. Upload only the pages that are needed.`,
   too_large: 'This image is too large. Upload a smaller photo or scan.',
   timeout: 'This file took too long to read. Save or scan it again and upload the new file.',
+  busy: 'Many documents are being uploaded right now. Please try again in a minute.',
 };
 export const EMPTY_FILE_MESSAGE = 'The file is empty. Choose the file again.';
 export const DISK_FULL_MESSAGE = 'We cannot store files right now. Please try again later.';
@@ -129,6 +130,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           mimeType === 'application/pdf' && rendered.reason === 'unparsable'
             ? PDF_MESSAGES.unparsable
             : RENDER_MESSAGES[rendered.reason];
+        // Too many PDFs already waiting to be drawn: nothing is wrong with this file.
+        if (rendered.reason === 'busy') {
+          throw new AppError('SERVICE_UNAVAILABLE', RENDER_MESSAGES.busy, undefined, {
+            'Retry-After': '30',
+          });
+        }
         // The reason lets the app say what to do in the donor's language (`details.reason`).
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, {
           reason: rendered.reason,
